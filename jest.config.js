@@ -14,6 +14,7 @@ const common = {
 }
 
 module.exports = {
+  testTimeout: 180000,
   projects: [
     {
       ...common,
@@ -27,7 +28,6 @@ module.exports = {
       globalSetup: "<rootDir>/integration-tests/setup/global-setup.js",
       globalTeardown: "<rootDir>/integration-tests/setup/global-teardown.js",
       setupFiles: ["<rootDir>/integration-tests/setup/env.js"],
-      testTimeout: 180000,
     },
   ],
 }

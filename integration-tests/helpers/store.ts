@@ -1,0 +1,185 @@
+/**
+ * A Vietnamese GHN store set up through Medusa's admin HTTP API, and a customer's checkout
+ * through the store API: what a store owner and a shopper do, step by step.
+ */
+type Headers = { headers: Record<string, string> }
+
+export const WAREHOUSE_ADDRESS = {
+  address_1: "18 Phó Đức Chính",
+  address_2: "Phường Phúc Xá",
+  city: "Quận Ba Đình",
+  province: "Hà Nội",
+  country_code: "vn",
+  phone: "0987654321",
+}
+
+export const CUSTOMER_ADDRESS = {
+  first_name: "An",
+  last_name: "Nguyễn Văn",
+  address_1: "12 Lê Lợi",
+  address_2: "Phường Bến Nghé",
+  city: "Quận 1",
+  province: "Hồ Chí Minh",
+  country_code: "vn",
+  phone: "0912345678",
+}
+
+export type SeededStore = {
+  regionId: string
+  locationId: string
+  salesChannelId: string
+  publishableKey: string
+  profileId: string
+  options: { light: string; heavy: string; flat: string; returnLight: string }
+  variants: { shirt: string; kettle: string; noWeight: string; tooHeavy: string; tooLong: string; heavyBox: string }
+}
+
+export async function seedGhnStore(api: any, admin: Headers, currency = "vnd"): Promise<SeededStore> {
+  const region = (
+    await api.post(
+      "/admin/regions",
+      { name: `Việt Nam ${currency}`, currency_code: currency, countries: currency === "vnd" ? ["vn"] : [], payment_providers: ["pp_system_default"] },
+      admin
+    )
+  ).data.region
+
+  const location = (await api.post("/admin/stock-locations", { name: "Kho Hà Nội", address: WAREHOUSE_ADDRESS }, admin)).data.stock_location
+  await api.post(`/admin/stock-locations/${location.id}/fulfillment-providers`, { add: ["ghn_ghn", "manual_manual"] }, admin)
+  const withSet = (
+    await api.post(`/admin/stock-locations/${location.id}/fulfillment-sets`, { name: "Giao hàng", type: "shipping" }, admin)
+  ).data.stock_location
+  const fulfillmentSetId = withSet.fulfillment_sets[0].id
+  const zone = (
+    await api.post(
+      `/admin/fulfillment-sets/${fulfillmentSetId}/service-zones`,
+      { name: "Việt Nam", geo_zones: [{ type: "country", country_code: "vn" }] },
+      admin
+    )
+  ).data.fulfillment_set.service_zones[0]
+
+  const profile = (await api.post("/admin/shipping-profiles", { name: "Mặc định", type: "default" }, admin)).data.shipping_profile
+
+  const option = async (name: string, body: Record<string, unknown>) =>
+    (
+      await api.post(
+        "/admin/shipping-options",
+        {
+          name,
+          service_zone_id: zone.id,
+          shipping_profile_id: profile.id,
+          type: { label: name, description: name, code: name.toLowerCase().replace(/\W+/g, "-") },
+          ...body,
+        },
+        admin
+      )
+    ).data.shipping_option.id
+  const options = {
+    light: await option("GHN Hàng nhẹ", { provider_id: "ghn_ghn", price_type: "calculated", data: { id: "ghn-light", service_type_id: 2 } }),
+    heavy: await option("GHN Hàng nặng", { provider_id: "ghn_ghn", price_type: "calculated", data: { id: "ghn-heavy", service_type_id: 5 } }),
+    flat: await option("Giao tay", {
+      provider_id: "manual_manual",
+      price_type: "flat",
+      prices: [{ currency_code: currency, amount: 30000 }],
+      data: { id: "manual-fulfillment" },
+    }),
+    returnLight: await option("GHN Trả hàng", {
+      provider_id: "ghn_ghn",
+      price_type: "calculated",
+      data: { id: "ghn-return-light", service_type_id: 2, is_return: true },
+      rules: [{ attribute: "is_return", operator: "eq", value: "true" }],
+    }),
+  }
+
+  const salesChannel = (await api.post("/admin/sales-channels", { name: "Cửa hàng online" }, admin)).data.sales_channel
+  await api.post(`/admin/stock-locations/${location.id}/sales-channels`, { add: [salesChannel.id] }, admin)
+  const key = (await api.post("/admin/api-keys", { title: "Storefront", type: "publishable" }, admin)).data.api_key
+  await api.post(`/admin/api-keys/${key.id}/sales-channels`, { add: [salesChannel.id] }, admin)
+
+  const product = async (title: string, variant: Record<string, unknown>, extra: Record<string, unknown> = {}) => {
+    const created = (
+      await api.post(
+        "/admin/products",
+        {
+          title,
+          status: "published",
+          shipping_profile_id: profile.id,
+          sales_channels: [{ id: salesChannel.id }],
+          options: [{ title: "Loại", values: ["Mặc định"] }],
+          variants: [
+            {
+              title: "Mặc định",
+              options: { Loại: "Mặc định" },
+              manage_inventory: false,
+              prices: [{ currency_code: currency, amount: 250000 }],
+              ...variant,
+            },
+          ],
+          ...extra,
+        },
+        admin
+      )
+    ).data.product
+    return created.variants[0].id as string
+  }
+  const variants = {
+    shirt: await product("Áo thun", { sku: "AO-THUN-M", weight: 500, length: 30, width: 20, height: 3 }),
+    kettle: await product("Ấm đun nước", { sku: "AM-DUN", length: 25, width: 20, height: 20 }, { weight: 1200 }),
+    noWeight: await product("Quà tặng", { sku: "QUA-TANG" }),
+    tooHeavy: await product("Két sắt", { sku: "KET-SAT", weight: 60000, length: 60, width: 50, height: 50 }),
+    tooLong: await product("Thang nhôm", { sku: "THANG", weight: 8000, length: 250, width: 40, height: 10 }),
+    heavyBox: await product("Thùng sơn", { sku: "SON-25KG", weight: 25000, length: 40, width: 40, height: 40 }),
+  }
+
+  return {
+    regionId: region.id,
+    locationId: location.id,
+    salesChannelId: salesChannel.id,
+    publishableKey: key.token,
+    profileId: profile.id,
+    options,
+    variants,
+  }
+}
+
+export function storeHeaders(store: SeededStore) {
+  return { headers: { "x-publishable-api-key": store.publishableKey } }
+}
+
+export async function createCart(
+  api: any,
+  store: SeededStore,
+  items: { variant_id: string; quantity: number }[],
+  address: Record<string, unknown> = CUSTOMER_ADDRESS
+) {
+  const { data } = await api.post(
+    "/store/carts",
+    { region_id: store.regionId, email: "khach@example.vn", shipping_address: address, billing_address: address, items },
+    storeHeaders(store)
+  )
+  return data.cart as { id: string; currency_code: string }
+}
+
+export async function quote(api: any, store: SeededStore, cartId: string, optionId: string) {
+  const { data } = await api.post(`/store/shipping-options/${optionId}/calculate`, { cart_id: cartId, data: {} }, storeHeaders(store))
+  return data.shipping_option as { id: string; amount: number; calculated_price: Record<string, unknown> }
+}
+
+/** Shipping method, cash-on-delivery payment (Medusa's system provider) and completion. */
+export async function checkout(api: any, store: SeededStore, cartId: string, optionId: string) {
+  await api.post(`/store/carts/${cartId}/shipping-methods`, { option_id: optionId, data: {} }, storeHeaders(store))
+  const collection = (await api.post("/store/payment-collections", { cart_id: cartId }, storeHeaders(store))).data.payment_collection
+  await api.post(`/store/payment-collections/${collection.id}/payment-sessions`, { provider_id: "pp_system_default" }, storeHeaders(store))
+  const { data } = await api.post(`/store/carts/${cartId}/complete`, {}, storeHeaders(store))
+  if (data.type !== "order") throw new Error(`cart did not complete: ${JSON.stringify(data.error ?? data)}`)
+  return data.order as { id: string; items: { id: string; quantity: number }[]; total: number; shipping_methods: any[] }
+}
+
+/** The message of a failed HTTP call made with the test runner's axios client. */
+export async function failure(promise: Promise<unknown>) {
+  try {
+    await promise
+  } catch (error: any) {
+    return { status: error.response?.status as number, message: String(error.response?.data?.message ?? error.message) }
+  }
+  throw new Error("expected the request to fail")
+}

@@ -1,0 +1,26 @@
+// Jest global set-up for integration tests: a PostgreSQL for medusaIntegrationTestRunner
+// (which reads DB_HOST/DB_PORT/DB_USERNAME/DB_PASSWORD and creates its own databases).
+const fs = require("node:fs")
+const path = require("node:path")
+const { ensurePostgres } = require("../../scripts/postgres")
+
+const ENV_FILE = path.join(__dirname, "../../.data/test-env.json")
+
+module.exports = async function globalSetup() {
+  const pg = await ensurePostgres({
+    dataDir: path.join(__dirname, "../../.data/test-pg"),
+    port: Number(process.env.GHN_TEST_PG_PORT || 54329),
+    persistent: false,
+    log: (line) => process.stdout.write(`[test-pg] ${line}\n`),
+  })
+  globalThis.__GHN_TEST_PG__ = pg
+  const env = {
+    DB_HOST: pg.host,
+    DB_PORT: String(pg.port),
+    DB_USERNAME: pg.user,
+    DB_PASSWORD: pg.password,
+  }
+  Object.assign(process.env, env)
+  fs.mkdirSync(path.dirname(ENV_FILE), { recursive: true })
+  fs.writeFileSync(ENV_FILE, JSON.stringify(env))
+}

@@ -1,0 +1,48 @@
+import { defineConfig, loadEnv } from "@medusajs/framework/utils"
+
+loadEnv(process.env.NODE_ENV || "development", process.cwd())
+
+/**
+ * The development store: this repository's own `src` is the plugin (routes, subscribers,
+ * workflows, jobs and admin load from it; the provider and the module are listed below the way
+ * a store lists `medusa-fulfillment-ghn/providers/ghn` and the plugin). Without GHN settings it
+ * talks to the local GHN sandbox (`npm run sandbox`) with the sandbox owner's token.
+ */
+const ghnOptions = {
+  token: process.env.GHN_TOKEN || "sandbox-owner-token",
+  shopId: Number(process.env.GHN_SHOP_ID || 190001),
+  environment: process.env.GHN_BASE_URL || process.env.GHN_ENV || "http://127.0.0.1:5410",
+  webhookSecret: process.env.GHN_WEBHOOK_SECRET || "dev-webhook-secret-change-me",
+  codPaymentProviders: ["pp_system_default"],
+  insurance: "items_value" as const,
+  redisUrl: process.env.GHN_CACHE_REDIS_URL || undefined,
+}
+
+module.exports = defineConfig({
+  projectConfig: {
+    databaseUrl: process.env.DATABASE_URL,
+    redisUrl: process.env.REDIS_URL,
+    http: {
+      storeCors: process.env.STORE_CORS || "http://localhost:8000",
+      adminCors: process.env.ADMIN_CORS || "http://localhost:9000,http://localhost:5173",
+      authCors: process.env.AUTH_CORS || "http://localhost:9000,http://localhost:8000,http://localhost:5173",
+      jwtSecret: process.env.JWT_SECRET || "supersecret",
+      cookieSecret: process.env.COOKIE_SECRET || "supersecret",
+    },
+  },
+  admin: {
+    disable: process.env.MEDUSA_ADMIN_DISABLE === "true",
+  },
+  modules: [
+    {
+      resolve: "@medusajs/medusa/fulfillment",
+      options: {
+        providers: [
+          { resolve: "@medusajs/medusa/fulfillment-manual", id: "manual" },
+          { resolve: "./src/providers/ghn", id: "ghn", options: ghnOptions },
+        ],
+      },
+    },
+    { resolve: "./src/modules/ghn", options: ghnOptions },
+  ],
+})

@@ -1,0 +1,33 @@
+import { parseGhnOptions, shopIdForLocation } from "../options"
+
+describe("GHN options", () => {
+  it("applies the defaults", () => {
+    const options = parseGhnOptions({ token: "t", shopId: 123 })
+    expect(options).toMatchObject({
+      environment: "production",
+      weightUnit: "g",
+      dimensionUnit: "cm",
+      paymentTypeId: 1,
+      requiredNote: "KHONGCHOXEMHANG",
+      insurance: "none",
+      quoteCacheTtlSeconds: 300,
+      webhookHeader: "x-ghn-webhook-secret",
+    })
+  })
+
+  it("names every bad option", () => {
+    expect(() => parseGhnOptions({ shopId: -1, requiredNote: "XEM" })).toThrow(/option `token`.*option `shopId`.*option `requiredNote`/)
+    expect(() => parseGhnOptions({ token: "t", shopId: 1, environment: "prod" })).toThrow(
+      'option `environment`: expected "production", "staging" or an http(s) URL (the sandbox), got "prod"'
+    )
+    expect(() => parseGhnOptions({ token: "t", shopId: 1, webhookSecret: "short" })).toThrow(/option `webhookSecret`/)
+  })
+
+  it("takes baseUrl as the environment and maps stock locations to shops", () => {
+    const options = parseGhnOptions({ token: "t", shopId: "7", baseUrl: "http://127.0.0.1:5410", locationShops: { sloc_hcm: 8 } })
+    expect(options.environment).toBe("http://127.0.0.1:5410")
+    expect(shopIdForLocation(options, "sloc_hcm")).toBe(8)
+    expect(shopIdForLocation(options, "sloc_other")).toBe(7)
+    expect(shopIdForLocation(options, undefined)).toBe(7)
+  })
+})

@@ -1,0 +1,25 @@
+/**
+ * GHN (Giao Hàng Nhanh) API client: typed, validated, retried where safe. No Medusa imports.
+ */
+export { createGhnClient, resolveBaseUrl, type GhnClient, type GhnClientOptions } from "./client"
+export * from "./constants"
+export * from "./errors"
+export {
+  DEFAULT_RETRY,
+  DEFAULT_TIMEOUT_MS,
+  messageText,
+  parseValidationFields,
+  type GhnCallOptions,
+  type GhnLogger,
+  type GhnRetryOptions,
+} from "./transport"
+export { OPERATION_LABELS } from "./validation"
+export * from "./orders"
+export * from "./fees"
+export * from "./services"
+export * from "./shops"
+export * from "./affiliate"
+export * from "./tickets"
+export * from "./print"
+export * from "./shifts"
+export * from "./master-data"

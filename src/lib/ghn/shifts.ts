@@ -1,0 +1,55 @@
+/**
+ * Pick Shift and the conversion of its "seconds from 00:00 today" times into dates.
+ */
+import { z } from "zod"
+import { GHN_PATHS } from "./constants"
+import type { GhnCallOptions, Transport } from "./transport"
+
+export const pickShiftSchema = z.looseObject({
+  id: z.number(),
+  title: z.string().nullish().transform((v) => v ?? ""),
+  from_time: z.number(),
+  to_time: z.number(),
+})
+export type GhnPickShift = z.output<typeof pickShiftSchema>
+
+/** Vietnam (Asia/Ho_Chi_Minh) is UTC+7 all year, without daylight saving time. */
+const VN_OFFSET_MS = 7 * 60 * 60 * 1000
+const DAY_MS = 24 * 60 * 60 * 1000
+
+/** 00:00 in Asia/Ho_Chi_Minh of the Vietnamese calendar day that contains `day`. */
+export function vietnamMidnight(day: Date): Date {
+  const local = day.getTime() + VN_OFFSET_MS
+  return new Date(Math.floor(local / DAY_MS) * DAY_MS - VN_OFFSET_MS)
+}
+
+/**
+ * The concrete window of a pick shift. `from_time` / `to_time` count seconds from 00:00
+ * (Asia/Ho_Chi_Minh) of `day`, the day the shift list was fetched (default: now); values
+ * above 86400 fall on later days.
+ */
+export function pickShiftWindow(shift: Pick<GhnPickShift, "from_time" | "to_time">, day: Date = new Date()): { from: Date; to: Date } {
+  const midnight = vietnamMidnight(day).getTime()
+  return { from: new Date(midnight + shift.from_time * 1000), to: new Date(midnight + shift.to_time * 1000) }
+}
+
+export function createShiftsApi(t: Transport) {
+  return {
+    /** Pick Shift: the pickup shifts (ids are generated per date: never hard-code them). Token only. */
+    async list(call?: GhnCallOptions): Promise<GhnPickShift[]> {
+      return t.request({
+        operation: "shifts.list",
+        method: "GET",
+        path: GHN_PATHS.pickShift,
+        shopId: "never",
+        retry: "safe",
+        data: z
+          .array(pickShiftSchema)
+          .nullable()
+          .transform((v) => v ?? []),
+        call,
+      })
+    },
+  }
+}
+export type GhnShiftsApi = ReturnType<typeof createShiftsApi>

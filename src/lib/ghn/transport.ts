@@ -1,0 +1,446 @@
+/**
+ * The one HTTP transport of the GHN client: headers, envelope parsing, timeouts, retries,
+ * token redaction and logging. Resource modules describe a request (`RequestSpec`) and
+ * get typed `data` back, or a GhnError.
+ */
+import { Agent, FormData, type Dispatcher } from "undici"
+import { z } from "zod"
+import { GhnApiError, GhnError, GhnInputError, GhnNetworkError, type GhnFieldError } from "./errors"
+
+export interface GhnLogger {
+  debug?(msg: string, meta?: object): void
+  warn?(msg: string, meta?: object): void
+}
+
+export interface GhnRetryOptions {
+  /** Extra attempts after the first one. Default 2. */
+  retries?: number
+  /** Base back-off delay. Default 250 ms. */
+  minDelayMs?: number
+  /** Cap of one back-off delay. Default 3000 ms. */
+  maxDelayMs?: number
+  /** A 429 is retried after its Retry-After only when that is at most this. Default 5000 ms. */
+  maxRetryAfterMs?: number
+}
+
+/** Per-call options, the optional last argument of every method. */
+export interface GhnCallOptions {
+  /** Overrides the client's shopId for this call (the ShopId header). */
+  shopId?: number
+  /** Aborts the call (a GhnNetworkError with `aborted: true`; never retried). */
+  signal?: AbortSignal
+}
+
+/** ShopId header policy of an endpoint (spec, Authentication section). */
+export type ShopIdPolicy = "required" | "optional" | "never"
+/** `never`: one attempt. `safe`: retried on network errors, timeouts, 5xx, 429. `safe+404once`: also one retry of a 404. */
+export type RetryPolicy = "never" | "safe" | "safe+404once"
+
+export interface FormFile {
+  filename: string
+  content: Uint8Array
+  contentType?: string
+}
+
+export interface RequestSpec<S extends z.ZodType> {
+  operation: string
+  method: "GET" | "POST"
+  path: string
+  query?: Record<string, string | number | boolean | undefined | null>
+  json?: unknown
+  form?: { fields: Record<string, string>; files?: FormFile[] }
+  shopId: ShopIdPolicy
+  retry: RetryPolicy
+  /** Schema of `data` in a success envelope. */
+  data: S
+  /** Called for an HTTP 2xx answer with an empty body; return the error to throw. */
+  onEmptyBody?: (status: number) => GhnApiError
+  call?: GhnCallOptions
+}
+
+export interface TransportConfig {
+  baseUrl: string
+  token: string
+  shopId?: number
+  timeoutMs: number
+  retry: Required<GhnRetryOptions> | false
+  logger?: GhnLogger
+  dispatcher?: Dispatcher
+  /** Describes the environment in 401 messages, e.g. `production (https://online-gateway.ghn.vn)`. */
+  environmentLabel: string
+  userAgent?: string
+}
+
+export interface Transport {
+  readonly baseUrl: string
+  readonly shopId: number | undefined
+  request<S extends z.ZodType>(spec: RequestSpec<S>): Promise<z.output<S>>
+  /** Replaces every occurrence of the token in a text. */
+  redact(text: string): string
+  close(): Promise<void>
+}
+
+export const DEFAULT_RETRY: Required<GhnRetryOptions> = { retries: 2, minDelayMs: 250, maxDelayMs: 3000, maxRetryAfterMs: 5000 }
+export const DEFAULT_TIMEOUT_MS = 10_000
+const REDACTED = "[REDACTED]"
+
+/** Loose envelope: GHN adds fields (message_display, ...) and sometimes sends `message` as an array. */
+const envelopeSchema = z.looseObject({
+  code: z.union([z.number(), z.string()]).optional(),
+  message: z.unknown().optional(),
+  data: z.unknown().optional(),
+  code_message: z.string().nullish(),
+  code_message_value: z.string().nullish(),
+})
+
+/** Joins an array `message` with "; ". */
+export function messageText(message: unknown): string {
+  if (message === undefined || message === null) return ""
+  if (typeof message === "string") return message
+  if (Array.isArray(message)) return message.map((m) => messageText(m)).filter(Boolean).join("; ")
+  try {
+    return JSON.stringify(message)
+  } catch {
+    return String(message)
+  }
+}
+
+const FIELD_LINE = /Key: '([^']*)' Error:Field validation for '([^']*)' failed on the '([^']*)' tag/g
+
+/** Parses the per-field lines of a GHN validation message. */
+export function parseValidationFields(message: string): GhnFieldError[] {
+  const out: GhnFieldError[] = []
+  for (const m of message.matchAll(FIELD_LINE)) out.push({ key: m[1]!, field: m[2]!, rule: m[3]! })
+  return out
+}
+
+const isTransientStatus = (s: number | undefined): boolean => s !== undefined && (s === 429 || (s >= 500 && s <= 599))
+
+function parseRetryAfter(value: string | string[] | undefined): number | undefined {
+  const v = Array.isArray(value) ? value[0] : value
+  if (!v) return undefined
+  if (/^\s*\d+(\.\d+)?\s*$/.test(v)) return Math.round(Number(v) * 1000)
+  const at = Date.parse(v)
+  return Number.isNaN(at) ? undefined : Math.max(0, at - Date.now())
+}
+
+function sleep(ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) return reject(signal.reason)
+    const timer = setTimeout(() => {
+      signal?.removeEventListener("abort", onAbort)
+      resolve()
+    }, ms)
+    const onAbort = () => {
+      clearTimeout(timer)
+      reject(signal?.reason)
+    }
+    signal?.addEventListener("abort", onAbort, { once: true })
+  })
+}
+
+/** Positive integer check of a ShopId (client option or per call). */
+export function checkShopId(operation: string, shopId: unknown, field = "shopId"): void {
+  if (shopId === undefined) return
+  if (typeof shopId !== "number" || !Number.isInteger(shopId) || shopId <= 0) {
+    throw new GhnInputError(operation, [
+      { field, value: shopId, limit: "positive integer", rule: "type", message: `${field} = ${JSON.stringify(shopId)} must be a positive integer (the ShopId header)` },
+    ])
+  }
+}
+
+export function createTransport(config: TransportConfig): Transport {
+  const token = config.token
+  const encodedToken = encodeURIComponent(token)
+  const redact = (text: string): string => {
+    if (!token) return text
+    let out = text.split(token).join(REDACTED)
+    if (encodedToken !== token) out = out.split(encodedToken).join(REDACTED)
+    return out
+  }
+  const redactDeep = (v: unknown, depth = 0): unknown => {
+    if (typeof v === "string") return redact(v)
+    if (depth > 5 || v === null || typeof v !== "object") return v
+    if (Array.isArray(v)) return v.map((x) => redactDeep(x, depth + 1))
+    const out: Record<string, unknown> = {}
+    for (const [k, x] of Object.entries(v)) out[k] = redactDeep(x, depth + 1)
+    return out
+  }
+  const log = (level: "debug" | "warn", msg: string, meta?: object): void => {
+    const fn = config.logger?.[level]
+    if (!fn) return
+    try {
+      fn.call(config.logger, redact(msg), meta === undefined ? undefined : (redactDeep(meta) as object))
+    } catch {
+      // a failing logger never breaks a call
+    }
+  }
+
+  const base = new URL(config.baseUrl)
+  const origin = base.origin
+  const prefix = base.pathname.replace(/\/+$/, "")
+  const ownDispatcher = config.dispatcher === undefined
+  const dispatcher: Dispatcher =
+    config.dispatcher ??
+    new Agent({
+      keepAliveTimeout: 10_000,
+      connections: 32,
+      connect: { timeout: config.timeoutMs },
+      // backstops; the per-call deadline below is the real limit
+      headersTimeout: config.timeoutMs + 1000,
+      bodyTimeout: config.timeoutMs + 1000,
+    })
+  let closed = false
+
+  const buildPath = (spec: RequestSpec<z.ZodType>): string => {
+    let path = prefix + spec.path
+    if (spec.query) {
+      const q = new URLSearchParams()
+      for (const [k, v] of Object.entries(spec.query)) if (v !== undefined && v !== null) q.append(k, String(v))
+      const s = q.toString()
+      if (s) path += `?${s}`
+    }
+    return path
+  }
+
+  const buildBody = (spec: RequestSpec<z.ZodType>): { body?: string | FormData; contentType?: string } => {
+    if (spec.form) {
+      const files = spec.form.files ?? []
+      if (files.length === 0) {
+        return { body: new URLSearchParams(spec.form.fields).toString(), contentType: "application/x-www-form-urlencoded" }
+      }
+      const fd = new FormData()
+      for (const [k, v] of Object.entries(spec.form.fields)) fd.append(k, v)
+      for (const f of files) {
+        const bytes = new Uint8Array(f.content.buffer, f.content.byteOffset, f.content.byteLength)
+        fd.append("attachments", new Blob([bytes], { type: f.contentType ?? "application/octet-stream" }), f.filename)
+      }
+      return { body: fd } // undici sets multipart/form-data with its boundary
+    }
+    if (spec.json !== undefined) return { body: JSON.stringify(spec.json), contentType: "application/json" }
+    return {}
+  }
+
+  const networkError = (
+    spec: RequestSpec<z.ZodType>,
+    err: unknown,
+    kind: { timeout: boolean; aborted: boolean },
+    path: string,
+  ): GhnNetworkError => {
+    const e = err as { name?: unknown; code?: unknown; message?: unknown; cause?: { code?: unknown; message?: unknown } } | undefined
+    const errorCode = typeof e?.code === "string" ? e.code : typeof e?.cause?.code === "string" ? e.cause.code : undefined
+    const where = `${spec.method} ${path.split("?")[0]}`
+    let message: string
+    if (kind.timeout) message = `GHN ${spec.operation} timed out after ${config.timeoutMs} ms (${where})`
+    else if (kind.aborted) message = `GHN ${spec.operation} was aborted by the caller (${where})`
+    else {
+      const inner = [e?.message, e?.cause?.message].filter((m) => typeof m === "string" && m).join(": ")
+      message = `GHN ${spec.operation} network error (${where}): ${redact(inner || String(err))}${errorCode ? ` [${errorCode}]` : ""}`
+    }
+    const timeoutCodes = ["UND_ERR_CONNECT_TIMEOUT", "UND_ERR_HEADERS_TIMEOUT", "UND_ERR_BODY_TIMEOUT"]
+    const timeout = kind.timeout || (errorCode !== undefined && timeoutCodes.includes(errorCode))
+    // a sanitized copy, never the original error (which may hold request options)
+    const cause =
+      err === undefined
+        ? undefined
+        : { name: typeof e?.name === "string" ? e.name : "Error", code: errorCode, message: redact(typeof e?.message === "string" ? e.message : String(err)) }
+    return new GhnNetworkError(message, { operation: spec.operation, timeout, aborted: kind.aborted, errorCode, cause })
+  }
+
+  const parse = (
+    spec: RequestSpec<z.ZodType>,
+    status: number,
+    headers: Record<string, string | string[] | undefined>,
+    text: string,
+  ): unknown => {
+    const ok = status >= 200 && status < 300
+    const apiError = (init: Omit<ConstructorParameters<typeof GhnApiError>[0], "operation">) =>
+      new GhnApiError({ operation: spec.operation, ...init })
+
+    if (text.trim() === "") {
+      if (ok && spec.onEmptyBody) throw spec.onEmptyBody(status)
+      throw apiError({
+        status,
+        code_message: ok ? "EMPTY_RESPONSE" : undefined,
+        ghn_message: ok ? "empty response body" : `HTTP ${status} with an empty body`,
+        retryable: isTransientStatus(status),
+        retryAfterMs: status === 429 ? parseRetryAfter(headers["retry-after"]) : undefined,
+      })
+    }
+    let json: unknown
+    try {
+      json = JSON.parse(text)
+    } catch {
+      const snippet = redact(text.replace(/\s+/g, " ").trim().slice(0, 200))
+      throw apiError({
+        status,
+        code_message: ok ? "INVALID_RESPONSE" : undefined,
+        ghn_message: `non-JSON response: ${snippet}`,
+        retryable: isTransientStatus(status),
+        retryAfterMs: status === 429 ? parseRetryAfter(headers["retry-after"]) : undefined,
+      })
+    }
+    const env = envelopeSchema.safeParse(json)
+    if (!env.success) {
+      throw apiError({
+        status,
+        code_message: "INVALID_RESPONSE",
+        ghn_message: "the response is not a GHN envelope (a JSON object with code, message and data)",
+        retryable: isTransientStatus(status),
+      })
+    }
+    const envelope = env.data
+    const code = envelope.code === undefined ? undefined : Number(envelope.code)
+    const ghnMessage = redact(messageText(envelope.message))
+    if (!ok || (code !== undefined && !Number.isNaN(code) && (code < 200 || code >= 300))) {
+      const codeMessage = envelope.code_message ? redact(envelope.code_message) : undefined
+      const init = {
+        status,
+        code: code !== undefined && !Number.isNaN(code) ? code : undefined,
+        code_message: codeMessage,
+        code_message_value: envelope.code_message_value ? redact(envelope.code_message_value) : undefined,
+        ghn_message: ghnMessage,
+        fields: parseValidationFields(ghnMessage),
+        data: redactDeep(envelope.data ?? null),
+        retryable: isTransientStatus(status) || isTransientStatus(code),
+        retryAfterMs: status === 429 || code === 429 ? parseRetryAfter(headers["retry-after"]) : undefined,
+      }
+      let hint = ""
+      if (status === 401 || code === 401) {
+        hint =
+          ` (GHN refused the token. Tokens are per environment: a staging token is refused on production and vice versa;` +
+          ` this client targets ${config.environmentLabel}. An IP whitelist on the GHN account also gives 401.)`
+      } else if (status === 403 || code === 403) {
+        hint = " (the account lacks a permission: ticket permission for tickets, order-detail permission for Order Info)"
+      }
+      throw new GhnApiError({ operation: spec.operation, ...init, hint: hint || undefined })
+    }
+    const data = spec.data.safeParse(envelope.data ?? null)
+    if (!data.success) {
+      const first = data.error.issues[0]
+      const where = first ? `data${first.path.map((p) => (typeof p === "number" ? `[${p}]` : `.${String(p)}`)).join("")}` : "data"
+      throw apiError({
+        status,
+        code,
+        code_message: "INVALID_RESPONSE",
+        ghn_message: redact(`unexpected response: ${where}: ${first?.message ?? "invalid"}`),
+        message: redact(`GHN ${spec.operation} returned a response the client does not understand (${where}: ${first?.message ?? "invalid"})`),
+        retryable: false,
+      })
+    }
+    return data.data
+  }
+
+  const once = async (spec: RequestSpec<z.ZodType>, shopId: number | undefined, attempt: number): Promise<unknown> => {
+    const path = buildPath(spec)
+    const headers: Record<string, string> = {
+      Token: token,
+      Accept: "application/json",
+      "User-Agent": config.userAgent ?? "medusa-fulfillment-ghn",
+    }
+    if (shopId !== undefined && spec.shopId !== "never") headers.ShopId = String(shopId)
+    const { body, contentType } = buildBody(spec)
+    if (contentType) headers["Content-Type"] = contentType
+
+    const callSignal = spec.call?.signal
+    if (callSignal?.aborted) throw networkError(spec, callSignal.reason, { timeout: false, aborted: true }, path)
+    const deadline = new AbortController()
+    const timer = setTimeout(() => deadline.abort(new Error("timeout")), config.timeoutMs)
+    const signal = callSignal ? AbortSignal.any([deadline.signal, callSignal]) : deadline.signal
+    const started = Date.now()
+    log("debug", `GHN ${spec.operation} -> ${spec.method} ${path.split("?")[0]}`, { operation: spec.operation, attempt })
+    try {
+      let res: Dispatcher.ResponseData
+      let text: string
+      try {
+        res = await dispatcher.request({ origin, path, method: spec.method, headers, body, signal })
+        text = await res.body.text()
+      } catch (err) {
+        if (deadline.signal.aborted) throw networkError(spec, undefined, { timeout: true, aborted: false }, path)
+        if (callSignal?.aborted) throw networkError(spec, callSignal.reason, { timeout: false, aborted: true }, path)
+        throw networkError(spec, err, { timeout: false, aborted: false }, path)
+      }
+      log("debug", `GHN ${spec.operation} <- HTTP ${res.statusCode}`, {
+        operation: spec.operation,
+        status: res.statusCode,
+        attempt,
+        durationMs: Date.now() - started,
+      })
+      return parse(spec, res.statusCode, res.headers as Record<string, string | string[] | undefined>, text)
+    } finally {
+      clearTimeout(timer)
+    }
+  }
+
+  const request = async <S extends z.ZodType>(spec: RequestSpec<S>): Promise<z.output<S>> => {
+    if (closed) throw new GhnError(`GHN ${spec.operation}: the client is closed`, { operation: spec.operation })
+    const callShopId = spec.call?.shopId
+    checkShopId(spec.operation, callShopId)
+    const shopId = callShopId ?? config.shopId
+    if (spec.shopId === "required" && shopId === undefined) {
+      throw new GhnInputError(spec.operation, [
+        {
+          field: "shopId",
+          value: undefined,
+          limit: "required",
+          rule: "required",
+          message: `shopId is required by ${spec.operation} (the ShopId header): set it in createGhnClient({ shopId }) or pass { shopId } as the call option`,
+        },
+      ])
+    }
+    const retry = config.retry
+    const maxAttempts = retry && spec.retry !== "never" ? 1 + Math.max(0, retry.retries) : 1
+    let notFoundRetried = false
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return (await once(spec, shopId, attempt)) as z.output<S>
+      } catch (err) {
+        if (!(err instanceof GhnError)) throw err
+        let again = false
+        let delay = 0
+        if (retry && spec.retry !== "never") {
+          if (spec.retry === "safe+404once" && err instanceof GhnApiError && err.status === 404 && !notFoundRetried) {
+            notFoundRetried = true
+            again = true
+          } else if (attempt < maxAttempts && err.retryable && !(err instanceof GhnNetworkError && err.aborted)) {
+            again = true
+          }
+          if (again) {
+            const backoff = Math.min(retry.maxDelayMs, retry.minDelayMs * 2 ** (attempt - 1))
+            delay = backoff / 2 + Math.random() * (backoff / 2)
+            if (err instanceof GhnApiError && err.retryAfterMs !== undefined) {
+              if (err.retryAfterMs > retry.maxRetryAfterMs) again = false
+              else delay = Math.max(delay, err.retryAfterMs)
+            }
+          }
+        }
+        if (!again) {
+          if (err instanceof GhnApiError || err instanceof GhnNetworkError) err.attempts = attempt
+          throw err
+        }
+        log("warn", `GHN ${spec.operation} attempt ${attempt} failed, retrying in ${Math.round(delay)} ms: ${err.message}`, {
+          operation: spec.operation,
+          attempt,
+          delayMs: Math.round(delay),
+        })
+        try {
+          await sleep(delay, spec.call?.signal)
+        } catch (abortReason) {
+          throw networkError(spec, abortReason, { timeout: false, aborted: true }, spec.path)
+        }
+      }
+    }
+  }
+
+  return {
+    baseUrl: origin + prefix,
+    shopId: config.shopId,
+    request,
+    redact,
+    async close() {
+      if (closed) return
+      closed = true
+      if (ownDispatcher) await dispatcher.close()
+    },
+  }
+}

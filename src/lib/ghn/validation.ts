@@ -1,0 +1,211 @@
+/**
+ * Input validation: zod schemas checked before anything is sent, and the conversion of
+ * zod issues (plus cross-field rules) into one `GhnInputError` naming field, value and limit.
+ */
+import { z } from "zod"
+import { GhnInputError, type GhnInputIssue } from "./errors"
+
+/** Human names of operations, used in input error messages. */
+export const OPERATION_LABELS: Record<string, string> = {
+  "orders.create": "Create Order",
+  "orders.preview": "Preview Order",
+  "orders.update": "Update Order",
+  "orders.info": "Order Info",
+  "orders.cancel": "Cancel Order",
+  "orders.deliveryAgain": "Delivery Again",
+  "orders.returnOrder": "Return Order",
+  "fees.calculate": "Calculate Fee",
+  "fees.leadtime": "Leadtime",
+  "services.available": "Get Service",
+  "shops.list": "Get Shop",
+  "shops.create": "Create Shop",
+  "affiliate.getOtp": "Get OTP",
+  "affiliate.createShopByOtp": "Create Shop by OTP",
+  "affiliate.addStaffByOtp": "Add Staff to Shop by OTP",
+  "tickets.create": "Create Ticket",
+  "tickets.reply": "Create Feedback of Ticket",
+  "tickets.get": "Get Ticket",
+  "print.token": "Print Order",
+  "shifts.list": "Pick Shift",
+  "masterData.provinces": "Get Province",
+  "masterData.districts": "Get District",
+  "masterData.wards": "Get Ward",
+  "masterData.newProvinces": "Get Province (new model)",
+  "masterData.newWards": "Get Ward (new model)",
+}
+
+export const labelOf = (operation: string): string => OPERATION_LABELS[operation] ?? operation
+
+const UNITS: Record<string, string> = {
+  weight: " g",
+  length: " cm",
+  width: " cm",
+  height: " cm",
+  cod_amount: " VND",
+  cod_value: " VND",
+  cod_failed_amount: " VND",
+  insurance_value: " VND",
+  order_value: " VND",
+  price: " VND",
+}
+
+/** `["items", 0, "quantity"]` -> `items[0].quantity` */
+export function formatPath(path: readonly PropertyKey[]): string {
+  let out = ""
+  for (const key of path) {
+    if (typeof key === "number") out += `[${key}]`
+    else out += out ? `.${String(key)}` : String(key)
+  }
+  return out || "(body)"
+}
+
+function valueAt(input: unknown, path: readonly PropertyKey[]): unknown {
+  let cur: unknown = input
+  for (const key of path) {
+    if (cur === null || typeof cur !== "object") return undefined
+    cur = (cur as Record<PropertyKey, unknown>)[key as string]
+  }
+  return cur
+}
+
+const show = (v: unknown): string => {
+  if (typeof v === "string") return JSON.stringify(v.length > 60 ? `${v.slice(0, 57)}...` : v)
+  if (v === undefined) return "undefined"
+  try {
+    const s = JSON.stringify(v)
+    return s === undefined ? String(v) : s.length > 60 ? `${s.slice(0, 57)}...` : s
+  } catch {
+    return String(v)
+  }
+}
+
+/** Internal, untyped view of a zod v4 issue. */
+interface RawIssue {
+  code: string
+  path: PropertyKey[]
+  message: string
+  origin?: string
+  maximum?: number | bigint
+  minimum?: number | bigint
+  expected?: string
+  values?: unknown[]
+  params?: Record<string, unknown>
+  errors?: RawIssue[][]
+}
+
+function convertIssue(operation: string, raw: RawIssue, input: unknown): GhnInputIssue {
+  const label = labelOf(operation)
+  const field = formatPath(raw.path)
+  const key = raw.path.length ? String(raw.path[raw.path.length - 1]) : ""
+  const unit = UNITS[key] ?? ""
+  const value = valueAt(input, raw.path)
+
+  if (raw.code === "custom" && raw.params) {
+    const p = raw.params
+    return {
+      field,
+      value: p.value ?? value,
+      limit: p.limit,
+      rule: String(p.rule ?? "custom"),
+      message: raw.message,
+    }
+  }
+  if (value === undefined && (raw.code === "invalid_type" || raw.code === "invalid_value" || raw.code === "invalid_union")) {
+    return { field, value, limit: "required", rule: "required", message: `${field} is required by ${label}` }
+  }
+  switch (raw.code) {
+    case "too_big": {
+      const limit = Number(raw.maximum)
+      if (raw.origin === "string") {
+        const len = typeof value === "string" ? value.length : value
+        return { field, value: len, limit, rule: "max", message: `${field} has ${len} characters, exceeding the ${label} maximum of ${limit} characters` }
+      }
+      if (raw.origin === "array") {
+        const len = Array.isArray(value) ? value.length : value
+        return { field, value: len, limit, rule: "max", message: `${field} has ${len} entries, exceeding the ${label} maximum of ${limit}` }
+      }
+      return { field, value, limit, rule: "max", message: `${field} = ${show(value)} exceeds the ${label} maximum of ${limit}${unit}` }
+    }
+    case "too_small": {
+      const limit = Number(raw.minimum)
+      if (raw.origin === "string") {
+        const len = typeof value === "string" ? value.length : value
+        return { field, value: len, limit, rule: "min", message: `${field} has ${len} characters; ${label} requires at least ${limit}` }
+      }
+      if (raw.origin === "array") {
+        const len = Array.isArray(value) ? value.length : value
+        return { field, value: len, limit, rule: "min", message: `${field} has ${len} entries; ${label} requires at least ${limit}` }
+      }
+      return { field, value, limit, rule: "min", message: `${field} = ${show(value)} is below the ${label} minimum of ${limit}${unit}` }
+    }
+    case "invalid_value": {
+      const values = raw.values ?? []
+      return {
+        field,
+        value,
+        limit: values,
+        rule: "oneof",
+        message: `${field} = ${show(value)} is not accepted by ${label}: expected one of ${values.map((v) => show(v)).join(", ")}`,
+      }
+    }
+    case "invalid_type": {
+      const expected = raw.expected === "int" ? "an integer" : `a ${raw.expected ?? "valid value"}`
+      return { field, value, limit: raw.expected, rule: "type", message: `${field} = ${show(value)} must be ${expected} (${label})` }
+    }
+    default:
+      return { field, value, limit: undefined, rule: raw.code, message: `${field} = ${show(value)} is invalid for ${label}: ${raw.message}` }
+  }
+}
+
+/** A cross-field or custom rule; returns issues (empty when fine). */
+export type CustomCheck = (input: unknown, operation: string) => GhnInputIssue[]
+
+/**
+ * Validates `input` against `schema` and every custom check; throws one GhnInputError listing
+ * every failure (deduplicated by field) or returns the parsed body.
+ */
+export function validateInput<S extends z.ZodType>(
+  operation: string,
+  schema: S,
+  input: unknown,
+  checks: CustomCheck[] = [],
+): z.output<S> {
+  const result = schema.safeParse(input)
+  const issues: GhnInputIssue[] = []
+  if (!result.success) {
+    for (const raw of result.error.issues as unknown as RawIssue[]) issues.push(convertIssue(operation, raw, input))
+  }
+  for (const check of checks) issues.push(...check(input, operation))
+  if (issues.length) {
+    const seen = new Set<string>()
+    const unique = issues.filter((i) => {
+      const k = `${i.field}|${i.rule}`
+      if (seen.has(k)) return false
+      seen.add(k)
+      return true
+    })
+    throw new GhnInputError(operation, unique)
+  }
+  return (result as { data: z.output<S> }).data
+}
+
+// ---------------------------------------------------------------- schema builders
+
+/** A non-negative integer, optionally capped. */
+export const uint = (max?: number) => {
+  const s = z.number().int().min(0)
+  return max === undefined ? s : s.max(max)
+}
+/** A positive integer (identifiers). */
+export const posInt = () => z.number().int().min(1)
+/** A string with an optional maximum length. */
+export const str = (max?: number) => (max === undefined ? z.string() : z.string().max(max))
+/** A non-empty string with an optional maximum length. */
+export const reqStr = (max?: number) => (max === undefined ? z.string().min(1) : z.string().min(1).max(max))
+
+/** Builds a custom issue. */
+export function issue(field: string, value: unknown, limit: unknown, rule: string, message: string): GhnInputIssue {
+  return { field, value, limit, rule, message }
+}
+
+export const isRecord = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === "object" && !Array.isArray(v)

@@ -1,0 +1,9 @@
+import type { GhnLabelSize } from "./ghn/constants"
+
+/**
+ * The plugin's label route for an order code: it mints a fresh GHN print token and redirects
+ * to GHN's label page. Stored as a fulfilment's label_url because print tokens expire in ~30 min.
+ */
+export function labelRoute(orderCode: string, size: GhnLabelSize = "A5") {
+  return `/admin/ghn/labels/${encodeURIComponent(orderCode)}?size=${encodeURIComponent(size)}`
+}

@@ -1,0 +1,77 @@
+import { z } from "zod"
+import { REQUIRED_NOTES } from "./ghn/constants"
+
+const positiveInt = z.number().int().positive()
+const size = z.object({ length: z.number().positive(), width: z.number().positive(), height: z.number().positive() })
+
+/**
+ * Options of the plugin and of its fulfilment provider (one shape for both, so a store can pass
+ * the same object twice). Weights and sizes of the catalogue are in `weightUnit`/`dimensionUnit`.
+ */
+export const ghnOptionsSchema = z
+  .object({
+    token: z.string().trim().min(1),
+    shopId: z.coerce.number().int().positive(),
+    environment: z.string().trim().min(1).default("production"),
+    baseUrl: z.string().url().optional(),
+    webhookSecret: z.string().min(16).optional(),
+    webhookHeader: z.string().trim().min(1).default("x-ghn-webhook-secret"),
+    weightUnit: z.enum(["g", "kg", "lb", "oz"]).default("g"),
+    dimensionUnit: z.enum(["cm", "mm", "m", "in"]).default("cm"),
+    defaultItemWeight: z.number().positive().optional(),
+    defaultItemSize: size.optional(),
+    paymentTypeId: z.union([z.literal(1), z.literal(2)]).default(1),
+    requiredNote: z.enum(REQUIRED_NOTES).default("KHONGCHOXEMHANG"),
+    insurance: z.enum(["items_value", "none"]).default("none"),
+    codPaymentProviders: z.array(z.string().min(1)).default([]),
+    quoteWithCod: z.boolean().default(false),
+    pickShift: z.enum(["ghn_default", "earliest"]).default("ghn_default"),
+    quoteCacheTtlSeconds: z.number().int().min(0).max(86400).default(300),
+    timeoutMs: z.number().int().min(100).max(120000).default(10000),
+    locationShops: z.record(z.string(), positiveInt).default({}),
+    trackingUrlBase: z.string().url().optional(),
+    redisUrl: z.string().min(1).optional(),
+    language: z.enum(["vi", "en"]).default("vi"),
+    pollIntervalMinutes: z.number().int().min(1).max(1440).default(30),
+  })
+  .loose()
+
+export type GhnOptions = z.infer<typeof ghnOptionsSchema>
+export type GhnOptionsInput = z.input<typeof ghnOptionsSchema>
+
+const isUrl = (value: string) => /^https?:\/\//i.test(value)
+
+/** One line per invalid option, each naming the option and what it must be. */
+export function describeOptionIssues(error: z.ZodError): string[] {
+  return error.issues.map((issue) => {
+    const name = issue.path.join(".") || "(options)"
+    return `option \`${name}\`: ${issue.message}`
+  })
+}
+
+export class GhnOptionsError extends Error {
+  constructor(readonly issues: string[]) {
+    super(`Invalid medusa-fulfillment-ghn options: ${issues.join("; ")}`)
+    this.name = "GhnOptionsError"
+  }
+}
+
+/** Parses and checks the options; throws GhnOptionsError naming every bad option. */
+export function parseGhnOptions(input: unknown): GhnOptions {
+  const result = ghnOptionsSchema.safeParse(input ?? {})
+  if (!result.success) throw new GhnOptionsError(describeOptionIssues(result.error))
+  const options = result.data
+  if (options.baseUrl) options.environment = options.baseUrl
+  const env = options.environment
+  if (env !== "production" && env !== "staging" && !isUrl(env)) {
+    throw new GhnOptionsError([
+      `option \`environment\`: expected "production", "staging" or an http(s) URL (the sandbox), got "${env}"`,
+    ])
+  }
+  return options
+}
+
+/** The GHN shop a stock location ships from: its mapping, else the default shop. */
+export function shopIdForLocation(options: Pick<GhnOptions, "shopId" | "locationShops">, locationId?: string | null) {
+  return (locationId && options.locationShops[locationId]) || options.shopId
+}

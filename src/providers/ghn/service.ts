@@ -1,0 +1,445 @@
+import { AbstractFulfillmentProviderService, MedusaError } from "@medusajs/framework/utils"
+import type {
+  CalculatedShippingOptionPrice,
+  CalculateShippingOptionPriceDTO,
+  CreateFulfillmentResult,
+  CreateShippingOptionDTO,
+  FulfillmentOption,
+  Logger,
+  ValidateFulfillmentDataContext,
+} from "@medusajs/framework/types"
+import { AddressInput, AddressResolver, ResolvedAddress } from "../../lib/address-resolver"
+import { createGhnClient, GhnApiError, GhnClient, GHN_LIMITS } from "../../lib/ghn"
+import { toMedusaError } from "../../lib/medusa-error"
+import { GhnOptions, parseGhnOptions, shopIdForLocation } from "../../lib/options"
+import { assertServiceType, buildParcel, GhnParcel, ParcelLine } from "../../lib/parcel"
+import { cacheKey, MemoryStore, RedisStore, SharedCache } from "../../lib/quote-cache"
+import { labelRoute } from "../../lib/labels"
+
+type InjectedDependencies = { logger: Logger }
+
+type ServiceTypeId = 2 | 5
+
+/** What validateFulfillmentData keeps on the shipping method (later the fulfilment's data). */
+export type GhnMethodData = {
+  service_type_id: ServiceTypeId
+  is_return?: boolean
+  ghn_to?: ResolvedAddress
+  /** The stock location the cart was quoted from, with its resolved GHN address. */
+  ghn_from?: { location_id: string; address: ResolvedAddress; name?: string; phone?: string; street?: string }
+  [key: string]: unknown
+}
+
+/** What createFulfillment stores on the fulfilment (`fulfillment.data`). */
+export type GhnFulfillmentData = GhnMethodData & {
+  order_code: string
+  client_order_code: string
+  shop_id: number
+  total_fee: number
+  expected_delivery_time?: string
+  cod_amount: number
+  insurance_value: number
+}
+
+const FULFILLMENT_OPTIONS: FulfillmentOption[] = [
+  { id: "ghn-light", name: "GHN - Hàng nhẹ (light goods)", service_type_id: 2 },
+  { id: "ghn-heavy", name: "GHN - Hàng nặng (heavy goods)", service_type_id: 5 },
+  { id: "ghn-return-light", name: "GHN - Trả hàng nhẹ (return, light goods)", service_type_id: 2, is_return: true },
+  { id: "ghn-return-heavy", name: "GHN - Trả hàng nặng (return, heavy goods)", service_type_id: 5, is_return: true },
+]
+
+const MAX_INSURANCE = GHN_LIMITS.createOrder.maxInsuranceValue
+
+function serviceTypeOf(optionData: Record<string, unknown> | undefined): ServiceTypeId {
+  const type = Number(optionData?.service_type_id)
+  if (type === 2 || type === 5) return type
+  throw new MedusaError(
+    MedusaError.Types.INVALID_DATA,
+    `GHN shipping option data needs service_type_id 2 (light goods) or 5 (heavy goods), got ${JSON.stringify(optionData?.service_type_id)}`
+  )
+}
+
+function fullName(address: { first_name?: string | null; last_name?: string | null; company?: string | null }) {
+  // Vietnamese order: family name first.
+  return [address.last_name, address.first_name].filter(Boolean).join(" ").trim() || address.company || ""
+}
+
+function streetOf(address: { address_1?: string | null; address_2?: string | null }) {
+  return [address.address_1, address.address_2].filter(Boolean).join(", ")
+}
+
+function fullAddress(street: string, to: ResolvedAddress) {
+  return [street, to.ward_name, to.district_name, to.province_name].filter(Boolean).join(", ")
+}
+
+/** Sum of what the items cost, in VND (Medusa amounts are in the currency's main unit). */
+function itemsValue(lines: ParcelLine[]) {
+  return Math.round(lines.reduce((sum, line) => sum + Number(line.unit_price ?? 0) * line.quantity, 0))
+}
+
+class GhnFulfillmentProviderService extends AbstractFulfillmentProviderService {
+  static identifier = "ghn"
+
+  protected readonly options: GhnOptions
+  protected readonly logger: Logger
+  readonly client: GhnClient
+  protected readonly addresses: AddressResolver
+  protected readonly cache: SharedCache
+
+  static validateOptions(options: Record<string, unknown>): void {
+    try {
+      parseGhnOptions(options)
+    } catch (error) {
+      throw toMedusaError(error)
+    }
+  }
+
+  constructor({ logger }: InjectedDependencies, options: Record<string, unknown>) {
+    super()
+    this.options = parseGhnOptions(options)
+    this.logger = logger
+    this.client = createGhnClient({
+      environment: this.options.environment,
+      token: this.options.token,
+      shopId: this.options.shopId,
+      timeoutMs: this.options.timeoutMs,
+      language: this.options.language,
+      trackingUrlBase: this.options.trackingUrlBase,
+      logger: { warn: (message: string) => logger.warn(message) },
+    })
+    this.addresses = new AddressResolver(this.client.masterData)
+    this.cache = new SharedCache(
+      this.options.redisUrl ? new RedisStore(this.options.redisUrl) : new MemoryStore(),
+      this.options.quoteCacheTtlSeconds
+    )
+  }
+
+  /** GHN fee calls made (cache misses) since start; read by benchmarks. */
+  get feeCalls() {
+    return this.cache.misses
+  }
+
+  async getFulfillmentOptions(): Promise<FulfillmentOption[]> {
+    return FULFILLMENT_OPTIONS
+  }
+
+  async validateOption(data: Record<string, unknown>): Promise<boolean> {
+    serviceTypeOf(data)
+    return true
+  }
+
+  async canCalculate(data: CreateShippingOptionDTO): Promise<boolean> {
+    serviceTypeOf((data.data ?? {}) as Record<string, unknown>)
+    return true
+  }
+
+  async validateFulfillmentData(
+    optionData: Record<string, unknown>,
+    data: Record<string, unknown>,
+    context: ValidateFulfillmentDataContext
+  ): Promise<GhnMethodData> {
+    const service_type_id = serviceTypeOf(optionData)
+    const is_return = Boolean(optionData.is_return)
+    try {
+      const result: GhnMethodData = { ...data, service_type_id, is_return }
+      if (context.shipping_address) result.ghn_to = await this.resolve(context.shipping_address as AddressInput, "shipping address")
+      const location = context.from_location as { id?: string; name?: string; address?: AddressInput & { phone?: string } } | undefined
+      if (location?.id && location.address) {
+        result.ghn_from = {
+          location_id: location.id,
+          name: location.name,
+          phone: location.address.phone ?? undefined,
+          street: streetOf(location.address),
+          address: await this.resolve(location.address, `stock location ${location.name ?? location.id}`),
+        }
+      }
+      return result
+    } catch (error) {
+      throw toMedusaError(error)
+    }
+  }
+
+  async calculatePrice(
+    optionData: CalculateShippingOptionPriceDTO["optionData"],
+    data: CalculateShippingOptionPriceDTO["data"],
+    context: CalculateShippingOptionPriceDTO["context"]
+  ): Promise<CalculatedShippingOptionPrice> {
+    const service_type_id = serviceTypeOf(optionData)
+    if (String(context.currency_code ?? "").toLowerCase() !== "vnd") {
+      throw new MedusaError(
+        MedusaError.Types.INVALID_DATA,
+        `GHN quotes in VND: the cart's currency is ${String(context.currency_code ?? "unknown").toUpperCase()}; use a region in VND for GHN shipping options`
+      )
+    }
+    if (!context.shipping_address) {
+      throw new MedusaError(MedusaError.Types.INVALID_DATA, "GHN needs the cart's shipping address to quote a fee")
+    }
+    try {
+      const lines = (context.items ?? []).map((item) => this.cartLine(item as unknown as Record<string, any>, context))
+      const parcel = buildParcel(lines, this.options)
+      assertServiceType(parcel, service_type_id)
+      const to = await this.resolve(context.shipping_address as AddressInput, "shipping address")
+      const location = context.from_location as { id?: string; address?: AddressInput } | undefined
+      const shopId = shopIdForLocation(this.options, location?.id)
+      const from = location?.address ? await this.resolveOptional(location.address) : undefined
+      await this.assertRouteServed(shopId, from?.district_id, to, service_type_id)
+      const value = itemsValue(lines)
+      const body = {
+        service_type_id,
+        to_district_id: to.district_id,
+        to_ward_code: to.ward_code,
+        ...(from ? { from_district_id: from.district_id, from_ward_code: from.ward_code } : {}),
+        ...this.parcelFields(parcel),
+        insurance_value: this.insuranceFor(value),
+        cod_value: this.options.quoteWithCod ? Math.min(value, GHN_LIMITS.calculateFee.maxCodValue) : 0,
+      }
+      const quote = await this.cache.getOrLoad(cacheKey("fee", { shopId, body }), () =>
+        this.client.fees.calculate(body, { shopId })
+      )
+      return { calculated_amount: quote.total, is_calculated_price_tax_inclusive: true }
+    } catch (error) {
+      throw toMedusaError(error, "GHN fee quote")
+    }
+  }
+
+  async createFulfillment(
+    data: Record<string, unknown>,
+    items: Record<string, any>[],
+    order: Record<string, any> | undefined,
+    fulfillment: Record<string, any>
+  ): Promise<CreateFulfillmentResult> {
+    const methodData = data as GhnMethodData
+    try {
+      const service_type_id = serviceTypeOf(methodData)
+      const orderItems = new Map<string, Record<string, any>>((order?.items ?? []).map((i: any) => [i.id, i]))
+      const lines: ParcelLine[] = items.map((item) => {
+        const orderItem = orderItems.get(item.line_item_id) ?? {}
+        return {
+          id: item.line_item_id,
+          title: orderItem.product_title ? `${orderItem.product_title}${orderItem.variant_title ? ` - ${orderItem.variant_title}` : ""}` : item.title,
+          sku: item.sku || orderItem.variant_sku,
+          quantity: Number(item.quantity),
+          unit_price: Number(orderItem.unit_price ?? 0),
+          variant: orderItem.variant ? { ...orderItem.variant, id: orderItem.variant_id ?? orderItem.variant?.id } : { id: orderItem.variant_id },
+          product: orderItem.variant?.product ?? orderItem.product,
+        }
+      })
+      const parcel = buildParcel(lines, this.options)
+      assertServiceType(parcel, service_type_id)
+      const receiver = (fulfillment.delivery_address ?? order?.shipping_address ?? {}) as Record<string, any>
+      const to = await this.resolve(receiver as AddressInput, "delivery address")
+      const shopId = shopIdForLocation(this.options, fulfillment.location_id)
+      const sender = methodData.ghn_from?.location_id === fulfillment.location_id ? methodData.ghn_from : undefined
+      const value = itemsValue(lines)
+      const codAmount = this.codFor(order, fulfillment.id)
+      const pickShift = await this.pickShift()
+      const body = {
+        client_order_code: fulfillment.id as string,
+        service_type_id,
+        payment_type_id: this.options.paymentTypeId,
+        required_note: (fulfillment.metadata?.ghn_required_note as GhnOptions["requiredNote"]) ?? this.options.requiredNote,
+        ...(fulfillment.metadata?.ghn_note ? { note: String(fulfillment.metadata.ghn_note) } : {}),
+        to_name: fullName(receiver),
+        to_phone: receiver.phone ?? "",
+        to_address: fullAddress(streetOf(receiver), to),
+        ...this.addressBlock("to", to),
+        ...(sender
+          ? {
+              from_name: sender.name ?? "",
+              ...(sender.phone ? { from_phone: sender.phone } : {}),
+              from_address: fullAddress(sender.street ?? "", sender.address),
+              ...this.addressBlock("from", sender.address),
+            }
+          : {}),
+        ...this.parcelFields(parcel),
+        items: parcel.items,
+        content: parcel.items.map((i) => `${i.quantity} x ${i.name}`).join(", ").slice(0, 2000),
+        cod_amount: codAmount,
+        insurance_value: this.insuranceFor(value),
+        order_value: value,
+        ...(pickShift ? { pick_shift: [pickShift] } : {}),
+      }
+      const created = await this.client.orders.create(body, { shopId })
+      const result: GhnFulfillmentData = {
+        ...methodData,
+        ghn_to: to,
+        order_code: created.order_code,
+        client_order_code: body.client_order_code,
+        shop_id: shopId,
+        total_fee: created.total_fee,
+        fee: created.fee,
+        expected_delivery_time: created.expected_delivery_time,
+        cod_amount: codAmount,
+        insurance_value: body.insurance_value,
+        weight: parcel.weight,
+      }
+      return { data: result, labels: [this.label(created.order_code)] }
+    } catch (error) {
+      throw toMedusaError(error, "GHN Create Order")
+    }
+  }
+
+  async cancelFulfillment(data: Record<string, unknown>): Promise<Record<string, unknown>> {
+    const orderCode = data.order_code as string | undefined
+    if (!orderCode) return data // no GHN order was made (e.g. a return awaiting its reverse order)
+    const shopId = Number(data.shop_id) || this.options.shopId
+    try {
+      const [result] = await this.client.orders.cancel({ order_codes: [orderCode] }, { shopId })
+      if (result?.result) return { ...data, ghn_cancelled: true }
+      // GHN refuses a cancel of an order it already cancelled: that counts as cancelled.
+      const info = await this.client.orders.info(orderCode, { shopId })
+      if (info.status === "cancel") return { ...data, ghn_cancelled: true }
+      throw new MedusaError(
+        MedusaError.Types.NOT_ALLOWED,
+        `GHN refused to cancel ${orderCode}: the order is "${info.status}"${result?.message ? ` (${result.reason ?? result.message})` : ""}, past the statuses that allow cancelling`
+      )
+    } catch (error) {
+      throw toMedusaError(error, "GHN Cancel Order")
+    }
+  }
+
+  async createReturnFulfillment(fulfillment: Record<string, unknown>): Promise<CreateFulfillmentResult> {
+    // The customer's address and the items' weights are not passed to providers on returns:
+    // the reverse GHN order is created by the plugin's return workflow, which fills this in.
+    const option = (fulfillment.shipping_option ?? {}) as { data?: Record<string, unknown> }
+    return {
+      data: { ...((fulfillment.data as object) ?? {}), service_type_id: serviceTypeOf(option.data), is_return: true },
+      labels: [],
+    }
+  }
+
+  async getFulfillmentDocuments(data: Record<string, unknown>): Promise<any> {
+    return this.labelDocuments(data)
+  }
+
+  async getShipmentDocuments(data: Record<string, unknown>): Promise<any> {
+    return this.labelDocuments(data)
+  }
+
+  async getReturnDocuments(data: Record<string, unknown>): Promise<any> {
+    return this.labelDocuments(data)
+  }
+
+  async retrieveDocuments(data: Record<string, unknown>, documentType: string): Promise<any> {
+    void documentType
+    return this.labelDocuments(data)
+  }
+
+  /** One label per paper size, each a fresh print token (tokens expire after ~30 minutes). */
+  protected async labelDocuments(data: Record<string, unknown>) {
+    const orderCode = data.order_code as string | undefined
+    if (!orderCode) return []
+    try {
+      const token = await this.client.print.token({ order_codes: [orderCode] }, { shopId: Number(data.shop_id) || this.options.shopId })
+      return (["A5", "80x80", "52x70"] as const).map((size) => ({
+        type: "label",
+        size,
+        order_code: orderCode,
+        url: this.client.print.labelUrl(token, size),
+      }))
+    } catch (error) {
+      throw toMedusaError(error, "GHN Print Order")
+    }
+  }
+
+  protected label(orderCode: string) {
+    return {
+      tracking_number: orderCode,
+      tracking_url: this.client.trackingUrl(orderCode),
+      label_url: labelRoute(orderCode, "A5"),
+    }
+  }
+
+  protected async resolve(address: AddressInput, what: string): Promise<ResolvedAddress> {
+    try {
+      return await this.addresses.resolve(address)
+    } catch (error) {
+      if (error instanceof Error && error.name === "AddressResolutionError") {
+        throw new MedusaError(MedusaError.Types.INVALID_DATA, `GHN cannot deliver to the ${what}: ${error.message}`)
+      }
+      throw error
+    }
+  }
+
+  protected async resolveOptional(address: AddressInput): Promise<ResolvedAddress | undefined> {
+    try {
+      return await this.addresses.resolve(address)
+    } catch (error) {
+      // An unmapped stock location falls back to the GHN shop's own pickup address.
+      this.logger.warn(`GHN: stock location address not resolved, quoting from the shop address: ${(error as Error).message}`)
+      return undefined
+    }
+  }
+
+  /** GHN must serve the route with the option's service type (Get Service, cached per route). */
+  protected async assertRouteServed(shopId: number, fromDistrict: number | undefined, to: ResolvedAddress, type: ServiceTypeId) {
+    if (!fromDistrict) return // unknown origin: Calculate Fee itself reports an unserved route
+    const services = await this.cache.getOrLoad(
+      cacheKey("services", { shopId, fromDistrict, to: to.district_id }),
+      () => this.client.services.available({ shop_id: shopId, from_district: fromDistrict, to_district: to.district_id }, { shopId }),
+      3600
+    )
+    if (!services.some((s) => s.service_type_id === type)) {
+      const kind = type === 2 ? "light goods (service type 2)" : "heavy goods (service type 5)"
+      throw new MedusaError(
+        MedusaError.Types.INVALID_DATA,
+        `GHN has no ${kind} service to ${to.ward_name}, ${to.district_name || to.province_name}${services.length ? `; it offers ${services.map((s) => s.short_name).join(", ")}` : ""}`
+      )
+    }
+  }
+
+  protected cartLine(item: Record<string, any>, context: Record<string, any>): ParcelLine {
+    const dims = (context.ghn_product_dimensions ?? {}) as Record<string, Record<string, number>>
+    const productId = item.product?.id ?? item.variant?.product?.id ?? item.product_id
+    return {
+      id: item.id,
+      title: item.product_title ? `${item.product_title}${item.variant_title ? ` - ${item.variant_title}` : ""}` : item.title,
+      sku: item.variant_sku,
+      quantity: Number(item.quantity),
+      unit_price: Number(item.unit_price ?? 0),
+      variant: item.variant ? { ...item.variant, id: item.variant.id ?? item.variant_id } : { id: item.variant_id },
+      product: { ...(productId ? dims[productId] : {}), ...(item.product ?? {}), id: productId },
+    }
+  }
+
+  protected parcelFields(parcel: GhnParcel) {
+    const base = { weight: parcel.weight, length: parcel.length, width: parcel.width, height: parcel.height }
+    return parcel.service_type_id === 5 || parcel.items.length ? { ...base, items: parcel.items } : base
+  }
+
+  protected addressBlock(prefix: "to" | "from", address: ResolvedAddress) {
+    const isNew = address.model === "new"
+    return {
+      [`${prefix}_ward_name`]: address.ward_name,
+      [`${prefix}_district_name`]: isNew ? "" : address.district_name,
+      [`${prefix}_province_name`]: address.province_name,
+      [`is_new_${prefix}_address`]: isNew,
+      ...(isNew ? {} : { [`${prefix}_ward_code`]: address.ward_code, [`${prefix}_district_id`]: address.district_id }),
+    }
+  }
+
+  protected insuranceFor(value: number) {
+    return this.options.insurance === "items_value" ? Math.min(value, MAX_INSURANCE) : 0
+  }
+
+  /**
+   * COD to collect: what the customer still owed when the order was placed (set on the order's
+   * metadata by the plugin when its payment provider is a COD one), on one fulfilment per order.
+   */
+  protected codFor(order: Record<string, any> | undefined, fulfillmentId: string) {
+    const meta = (order?.metadata ?? {}) as Record<string, unknown>
+    const amount = Math.round(Number(meta.ghn_cod_amount ?? 0))
+    if (!(amount > 0)) return 0
+    const takenBy = meta.ghn_cod_fulfillment_id as string | undefined
+    if (takenBy && takenBy !== fulfillmentId) return 0
+    return Math.min(amount, GHN_LIMITS.createOrder.maxCodAmount)
+  }
+
+  protected async pickShift(): Promise<number | undefined> {
+    if (this.options.pickShift !== "earliest") return undefined
+    const shifts = await this.client.shifts.list()
+    return shifts[0]?.id
+  }
+}
+
+export default GhnFulfillmentProviderService
