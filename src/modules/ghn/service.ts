@@ -1,3 +1,4 @@
+import { AddressResolver } from "../../lib/address-resolver"
 import { createGhnClient, GhnClient } from "../../lib/ghn"
 import { GhnOptions, parseGhnOptions } from "../../lib/options"
 
@@ -10,6 +11,8 @@ type InjectedDependencies = { logger?: { warn(message: string): void } }
 export default class GhnModuleService {
   readonly options: GhnOptions
   readonly client: GhnClient
+  /** GHN's address lists, cached for a day: for storefront address forms and name matching. */
+  readonly addresses: AddressResolver
 
   constructor({ logger }: InjectedDependencies, options: Record<string, unknown>) {
     this.options = parseGhnOptions(options)
@@ -22,5 +25,6 @@ export default class GhnModuleService {
       trackingUrlBase: this.options.trackingUrlBase,
       logger: logger ? { warn: (message: string) => logger.warn(message) } : undefined,
     })
+    this.addresses = new AddressResolver(this.client.masterData)
   }
 }

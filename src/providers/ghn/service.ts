@@ -12,9 +12,10 @@ import { AddressInput, AddressResolver, ResolvedAddress } from "../../lib/addres
 import { createGhnClient, GhnApiError, GhnClient, GHN_LIMITS } from "../../lib/ghn"
 import { toMedusaError } from "../../lib/medusa-error"
 import { GhnOptions, parseGhnOptions, shopIdForLocation } from "../../lib/options"
-import { assertServiceType, buildParcel, GhnParcel, ParcelLine } from "../../lib/parcel"
+import { assertServiceType, buildParcel, GhnParcel } from "../../lib/parcel"
 import { cacheKey, MemoryStore, RedisStore, SharedCache } from "../../lib/quote-cache"
 import { labelRoute } from "../../lib/labels"
+import { createOrderBody, linesFromOrderItems, linesValue, personName, streetOf } from "../../lib/order-body"
 
 type InjectedDependencies = { logger: Logger }
 
@@ -57,24 +58,6 @@ function serviceTypeOf(optionData: Record<string, unknown> | undefined): Service
     MedusaError.Types.INVALID_DATA,
     `GHN shipping option data needs service_type_id 2 (light goods) or 5 (heavy goods), got ${JSON.stringify(optionData?.service_type_id)}`
   )
-}
-
-function fullName(address: { first_name?: string | null; last_name?: string | null; company?: string | null }) {
-  // Vietnamese order: family name first.
-  return [address.last_name, address.first_name].filter(Boolean).join(" ").trim() || address.company || ""
-}
-
-function streetOf(address: { address_1?: string | null; address_2?: string | null }) {
-  return [address.address_1, address.address_2].filter(Boolean).join(", ")
-}
-
-function fullAddress(street: string, to: ResolvedAddress) {
-  return [street, to.ward_name, to.district_name, to.province_name].filter(Boolean).join(", ")
-}
-
-/** Sum of what the items cost, in VND (Medusa amounts are in the currency's main unit). */
-function itemsValue(lines: ParcelLine[]) {
-  return Math.round(lines.reduce((sum, line) => sum + Number(line.unit_price ?? 0) * line.quantity, 0))
 }
 
 class GhnFulfillmentProviderService extends AbstractFulfillmentProviderService {
@@ -175,7 +158,8 @@ class GhnFulfillmentProviderService extends AbstractFulfillmentProviderService {
       throw new MedusaError(MedusaError.Types.INVALID_DATA, "GHN needs the cart's shipping address to quote a fee")
     }
     try {
-      const lines = (context.items ?? []).map((item) => this.cartLine(item as unknown as Record<string, any>, context))
+      const cartItems = (context.items ?? []) as unknown as Record<string, any>[]
+      const lines = linesFromOrderItems(cartItems.map((i) => ({ line_item_id: i.id, quantity: i.quantity })), cartItems)
       const parcel = buildParcel(lines, this.options)
       assertServiceType(parcel, service_type_id)
       const to = await this.resolve(context.shipping_address as AddressInput, "shipping address")
@@ -183,7 +167,7 @@ class GhnFulfillmentProviderService extends AbstractFulfillmentProviderService {
       const shopId = shopIdForLocation(this.options, location?.id)
       const from = location?.address ? await this.resolveOptional(location.address) : undefined
       await this.assertRouteServed(shopId, from?.district_id, to, service_type_id)
-      const value = itemsValue(lines)
+      const value = linesValue(lines)
       const body = {
         service_type_id,
         to_district_id: to.district_id,
@@ -211,54 +195,28 @@ class GhnFulfillmentProviderService extends AbstractFulfillmentProviderService {
     const methodData = data as GhnMethodData
     try {
       const service_type_id = serviceTypeOf(methodData)
-      const orderItems = new Map<string, Record<string, any>>((order?.items ?? []).map((i: any) => [i.id, i]))
-      const lines: ParcelLine[] = items.map((item) => {
-        const orderItem = orderItems.get(item.line_item_id) ?? {}
-        return {
-          id: item.line_item_id,
-          title: orderItem.product_title ? `${orderItem.product_title}${orderItem.variant_title ? ` - ${orderItem.variant_title}` : ""}` : item.title,
-          sku: item.sku || orderItem.variant_sku,
-          quantity: Number(item.quantity),
-          unit_price: Number(orderItem.unit_price ?? 0),
-          variant: orderItem.variant ? { ...orderItem.variant, id: orderItem.variant_id ?? orderItem.variant?.id } : { id: orderItem.variant_id },
-          product: orderItem.variant?.product ?? orderItem.product,
-        }
-      })
+      const lines = linesFromOrderItems(items as any[], order?.items ?? [])
       const parcel = buildParcel(lines, this.options)
       assertServiceType(parcel, service_type_id)
       const receiver = (fulfillment.delivery_address ?? order?.shipping_address ?? {}) as Record<string, any>
       const to = await this.resolve(receiver as AddressInput, "delivery address")
       const shopId = shopIdForLocation(this.options, fulfillment.location_id)
       const sender = methodData.ghn_from?.location_id === fulfillment.location_id ? methodData.ghn_from : undefined
-      const value = itemsValue(lines)
-      const codAmount = this.codFor(order, fulfillment.id)
-      const pickShift = await this.pickShift()
-      const body = {
+      const value = linesValue(lines)
+      const body = createOrderBody({
         client_order_code: fulfillment.id as string,
         service_type_id,
         payment_type_id: this.options.paymentTypeId,
         required_note: (fulfillment.metadata?.ghn_required_note as GhnOptions["requiredNote"]) ?? this.options.requiredNote,
-        ...(fulfillment.metadata?.ghn_note ? { note: String(fulfillment.metadata.ghn_note) } : {}),
-        to_name: fullName(receiver),
-        to_phone: receiver.phone ?? "",
-        to_address: fullAddress(streetOf(receiver), to),
-        ...this.addressBlock("to", to),
-        ...(sender
-          ? {
-              from_name: sender.name ?? "",
-              ...(sender.phone ? { from_phone: sender.phone } : {}),
-              from_address: fullAddress(sender.street ?? "", sender.address),
-              ...this.addressBlock("from", sender.address),
-            }
-          : {}),
-        ...this.parcelFields(parcel),
-        items: parcel.items,
-        content: parcel.items.map((i) => `${i.quantity} x ${i.name}`).join(", ").slice(0, 2000),
-        cod_amount: codAmount,
+        note: fulfillment.metadata?.ghn_note as string | undefined,
+        to: { name: personName(receiver), phone: receiver.phone, street: streetOf(receiver), address: to },
+        from: sender && { name: sender.name ?? "", phone: sender.phone, street: sender.street ?? "", address: sender.address },
+        parcel,
+        cod_amount: this.codFor(order, fulfillment.id),
         insurance_value: this.insuranceFor(value),
         order_value: value,
-        ...(pickShift ? { pick_shift: [pickShift] } : {}),
-      }
+        pick_shift: await this.pickShift(),
+      })
       const created = await this.client.orders.create(body, { shopId })
       const result: GhnFulfillmentData = {
         ...methodData,
@@ -269,7 +227,7 @@ class GhnFulfillmentProviderService extends AbstractFulfillmentProviderService {
         total_fee: created.total_fee,
         fee: created.fee,
         expected_delivery_time: created.expected_delivery_time,
-        cod_amount: codAmount,
+        cod_amount: body.cod_amount,
         insurance_value: body.insurance_value,
         weight: parcel.weight,
       }
@@ -388,34 +346,9 @@ class GhnFulfillmentProviderService extends AbstractFulfillmentProviderService {
     }
   }
 
-  protected cartLine(item: Record<string, any>, context: Record<string, any>): ParcelLine {
-    const dims = (context.ghn_product_dimensions ?? {}) as Record<string, Record<string, number>>
-    const productId = item.product?.id ?? item.variant?.product?.id ?? item.product_id
-    return {
-      id: item.id,
-      title: item.product_title ? `${item.product_title}${item.variant_title ? ` - ${item.variant_title}` : ""}` : item.title,
-      sku: item.variant_sku,
-      quantity: Number(item.quantity),
-      unit_price: Number(item.unit_price ?? 0),
-      variant: item.variant ? { ...item.variant, id: item.variant.id ?? item.variant_id } : { id: item.variant_id },
-      product: { ...(productId ? dims[productId] : {}), ...(item.product ?? {}), id: productId },
-    }
-  }
-
   protected parcelFields(parcel: GhnParcel) {
     const base = { weight: parcel.weight, length: parcel.length, width: parcel.width, height: parcel.height }
     return parcel.service_type_id === 5 || parcel.items.length ? { ...base, items: parcel.items } : base
-  }
-
-  protected addressBlock(prefix: "to" | "from", address: ResolvedAddress) {
-    const isNew = address.model === "new"
-    return {
-      [`${prefix}_ward_name`]: address.ward_name,
-      [`${prefix}_district_name`]: isNew ? "" : address.district_name,
-      [`${prefix}_province_name`]: address.province_name,
-      [`is_new_${prefix}_address`]: isNew,
-      ...(isNew ? {} : { [`${prefix}_ward_code`]: address.ward_code, [`${prefix}_district_id`]: address.district_id }),
-    }
   }
 
   protected insuranceFor(value: number) {

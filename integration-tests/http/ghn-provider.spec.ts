@@ -1,0 +1,194 @@
+import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
+import { adminHeaders } from "../helpers/admin"
+import { sandbox } from "../helpers/sandbox"
+import { checkout, createCart, CUSTOMER_ADDRESS, failure, quote, seedGhnStore, SeededStore, storeHeaders } from "../helpers/store"
+
+jest.setTimeout(240_000)
+
+medusaIntegrationTestRunner({
+  inApp: true,
+  env: {},
+  testSuite: ({ api, getContainer }) => {
+    let admin: { headers: Record<string, string> }
+    let store: SeededStore
+
+    beforeEach(async () => {
+      await sandbox.reset()
+      admin = await adminHeaders(getContainer(), api)
+      store = await seedGhnStore(api, admin)
+    })
+
+    /** Places an order for one shirt and one kettle, paid cash on delivery, through the store API. */
+    async function placeOrder(items = [
+      { variant_id: store.variants.shirt, quantity: 2 },
+      { variant_id: store.variants.kettle, quantity: 1 },
+    ]) {
+      const cart = await createCart(api, store, items)
+      const order = await checkout(api, store, cart.id, store.options.light)
+      // The COD amount is recorded by a subscriber of order.placed.
+      await waitFor(async () => {
+        const { data } = await api.get(`/admin/orders/${order.id}?fields=id,metadata`, admin)
+        return data.order.metadata?.ghn_cod_amount > 0
+      })
+      return order
+    }
+
+    async function fulfil(orderId: string) {
+      const { data } = await api.get(`/admin/orders/${orderId}?fields=id,items.id,items.quantity`, admin)
+      const res = await api.post(
+        `/admin/orders/${orderId}/fulfillments?fields=id,fulfillments.id,fulfillments.data,fulfillments.labels.*,fulfillments.canceled_at`,
+        { items: data.order.items.map((i: any) => ({ id: i.id, quantity: i.quantity })), location_id: store.locationId },
+        admin
+      )
+      return res.data.order.fulfillments.at(-1)
+    }
+
+    describe("checkout", () => {
+      it("quotes the sandbox's fee for the cart's parcel and address", async () => {
+        const cart = await createCart(api, store, [
+          { variant_id: store.variants.shirt, quantity: 2 },
+          { variant_id: store.variants.kettle, quantity: 1 },
+        ])
+        const option = await quote(api, store, cart.id, store.options.light)
+
+        // The same quote asked of the sandbox directly: 2 x 500 g + 1,200 g, from Ba Đình to Quận 1.
+        const expected = await sandbox.fee({
+          service_type_id: 2,
+          weight: 2200,
+          length: 30,
+          width: 20,
+          height: 26,
+          from: { district: "Quận Ba Đình", ward: "Phường Phúc Xá" },
+          to: { district: "Quận 1", ward: "Phường Bến Nghé" },
+          insurance_value: 750000,
+        })
+        expect(option.amount).toBe(expected.total)
+        expect(option.amount).toBeGreaterThan(0)
+      })
+
+      it("serves repeated identical quotes from the cache", async () => {
+        const cart = await createCart(api, store, [{ variant_id: store.variants.shirt, quantity: 1 }])
+        const before = await sandbox.requestCount("/shiip/public-api/v2/shipping-order/fee")
+        const first = await quote(api, store, cart.id, store.options.light)
+        await Promise.all([1, 2, 3].map(() => quote(api, store, cart.id, store.options.light)))
+        const after = await sandbox.requestCount("/shiip/public-api/v2/shipping-order/fee")
+        expect(after - before).toBe(1)
+        expect((await quote(api, store, cart.id, store.options.light)).amount).toBe(first.amount)
+      })
+
+      it("refuses carts GHN cannot carry, with a clear message", async () => {
+        const cases: [Record<string, unknown>[], string, RegExp][] = [
+          [[{ variant_id: store.variants.noWeight, quantity: 1 }], store.options.light, /variant variant_\w+ \("Quà tặng.*"\) has no weight/],
+          [[{ variant_id: store.variants.tooHeavy, quantity: 1 }], store.options.heavy, /the parcel weighs 60000 g: GHN accepts at most 50000 g/],
+          [[{ variant_id: store.variants.tooLong, quantity: 1 }], store.options.light, /measures 250 cm on one side: GHN accepts at most 200 cm/],
+          [[{ variant_id: store.variants.heavyBox, quantity: 1 }], store.options.light, /light goods \(service type 2\) carry less than 20000 g/],
+        ]
+        for (const [items, option, message] of cases) {
+          const cart = await createCart(api, store, items as any)
+          const error = await failure(quote(api, store, cart.id, option))
+          expect(error.status).toBe(400)
+          expect(error.message).toMatch(message)
+        }
+      })
+
+      it("names the part of an address it cannot resolve, with near candidates", async () => {
+        const cart = await createCart(api, store, [{ variant_id: store.variants.shirt, quantity: 1 }], {
+          ...CUSTOMER_ADDRESS,
+          address_2: "Phường Bến Nghẹ Xyz",
+        })
+        const error = await failure(quote(api, store, cart.id, store.options.light))
+        expect(error.status).toBe(400)
+        expect(error.message).toMatch(/GHN cannot deliver to the shipping address: no GHN ward matches .*in Quận 1/)
+      })
+
+      it("refuses a cart that is not in VND", async () => {
+        const usd = await seedGhnStore(api, admin, "usd")
+        const { data } = await api.post(
+          "/store/carts",
+          { region_id: usd.regionId, shipping_address: { ...CUSTOMER_ADDRESS, country_code: undefined }, items: [{ variant_id: usd.variants.shirt, quantity: 1 }] },
+          storeHeaders(usd)
+        )
+        const error = await failure(quote(api, usd, data.cart.id, usd.options.light))
+        expect(error.status).toBe(400)
+        expect(error.message).toContain("GHN quotes in VND: the cart's currency is USD")
+      })
+
+      it("completes a checkout with the GHN option", async () => {
+        const order = await placeOrder()
+        expect(order.shipping_methods[0].amount).toBeGreaterThan(0)
+        expect(order.shipping_methods[0].data).toMatchObject({ service_type_id: 2, ghn_to: { ward_name: "Phường Bến Nghé" } })
+      })
+    })
+
+    describe("fulfilment", () => {
+      it("creates a GHN order with the receiver, sender, parcel, items and COD", async () => {
+        const order = await placeOrder()
+        const fulfillment = await fulfil(order.id)
+        const code = fulfillment.data.order_code
+        expect(code).toBeTruthy()
+        expect(fulfillment.labels[0]).toMatchObject({
+          tracking_number: code,
+          tracking_url: `https://donhang.ghn.vn/?order_code=${code}`,
+          label_url: `/admin/ghn/labels/${code}?size=A5`,
+        })
+
+        const ghnOrder = await sandbox.order(code)
+        expect(ghnOrder).toMatchObject({
+          status: "ready_to_pick",
+          client_order_code: fulfillment.id,
+          to_name: "Nguyễn Văn An",
+          to_phone: "0912345678",
+          weight: 2200,
+          service_type_id: 2,
+          cod_amount: Math.round(Number((await api.get(`/admin/orders/${order.id}?fields=total`, admin)).data.order.total)),
+          insurance_value: 750000,
+          required_note: "KHONGCHOXEMHANG",
+        })
+        expect(ghnOrder.to_address).toContain("12 Lê Lợi")
+        expect(ghnOrder.to_ward_name).toBe("Phường Bến Nghé")
+        expect(ghnOrder.from_name).toBe("Kho Hà Nội")
+        expect(ghnOrder.from_ward_name).toBe("Phường Phúc Xá")
+        expect(ghnOrder.items.map((i: any) => [i.name, i.quantity, i.weight])).toEqual([
+          ["Áo thun - Mặc định", 2, 500],
+          ["Ấm đun nước - Mặc định", 1, 1200],
+        ])
+      })
+
+      it("leaves exactly one GHN order when the answer to Create Order is lost", async () => {
+        const order = await placeOrder()
+        await sandbox.faults([{ path: "/shiip/public-api/v2/shipping-order/create", drop_after_commit: true, count: 1 }])
+        const fulfillment = await fulfil(order.id)
+        const orders = await sandbox.ordersByClientCode(fulfillment.id)
+        expect(orders).toHaveLength(1)
+        expect(orders[0].order_code).toBe(fulfillment.data.order_code)
+      })
+
+      it("cancels the GHN order when the fulfilment is cancelled", async () => {
+        const order = await placeOrder()
+        const fulfillment = await fulfil(order.id)
+        await api.post(`/admin/orders/${order.id}/fulfillments/${fulfillment.id}/cancel`, {}, admin)
+        expect((await sandbox.order(fulfillment.data.order_code)).status).toBe("cancel")
+      })
+
+      it("keeps the fulfilment when GHN has picked the parcel up", async () => {
+        const order = await placeOrder()
+        const fulfillment = await fulfil(order.id)
+        await sandbox.setStatus(fulfillment.data.order_code, "picked")
+        const error = await failure(api.post(`/admin/orders/${order.id}/fulfillments/${fulfillment.id}/cancel`, {}, admin))
+        expect(error.message).toMatch(/GHN refused to cancel .*"picked"/)
+        const { data } = await api.get(`/admin/orders/${order.id}?fields=fulfillments.id,fulfillments.canceled_at`, admin)
+        expect(data.order.fulfillments.find((f: any) => f.id === fulfillment.id).canceled_at).toBeNull()
+        expect((await sandbox.order(fulfillment.data.order_code)).status).toBe("picked")
+      })
+    })
+  },
+})
+
+async function waitFor(check: () => Promise<boolean>, timeoutMs = 10_000) {
+  const start = Date.now()
+  while (Date.now() - start < timeoutMs) {
+    if (await check()) return
+    await new Promise((r) => setTimeout(r, 100))
+  }
+  throw new Error("condition not met in time")
+}

@@ -1,0 +1,54 @@
+import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
+import { ContainerRegistrationKeys, MedusaError } from "@medusajs/framework/utils"
+import { toMedusaError } from "../../../../lib/medusa-error"
+import { shopIdForLocation } from "../../../../lib/options"
+import { ghnModule } from "../../../utils"
+import type { LeadtimeBody } from "../validators"
+
+/**
+ * GHN's delivery estimate (Leadtime) for a cart and a GHN shipping option, to show beside the
+ * price: from the option's stock location to the cart's shipping address.
+ */
+export async function POST(req: MedusaRequest<LeadtimeBody>, res: MedusaResponse) {
+  const { cart_id, option_id } = req.validatedBody
+  const query = req.scope.resolve(ContainerRegistrationKeys.QUERY)
+  const ghn = ghnModule(req)
+  const [{ data: carts }, { data: options }] = await Promise.all([
+    query.graph({ entity: "cart", fields: ["id", "shipping_address.*"], filters: { id: cart_id } }),
+    query.graph({
+      entity: "shipping_option",
+      fields: ["id", "provider_id", "data", "service_zone.fulfillment_set.location.id", "service_zone.fulfillment_set.location.address.*"],
+      filters: { id: option_id },
+    }),
+  ])
+  const cart = carts[0] as any
+  const option = options[0] as any
+  if (!cart) throw new MedusaError(MedusaError.Types.NOT_FOUND, `Cart ${cart_id} was not found`)
+  if (!option || option.provider_id !== "ghn_ghn") {
+    throw new MedusaError(MedusaError.Types.INVALID_DATA, `Shipping option ${option_id} is not a GHN option`)
+  }
+  if (!cart.shipping_address) throw new MedusaError(MedusaError.Types.INVALID_DATA, "the cart has no shipping address yet")
+  const location = option.service_zone?.fulfillment_set?.location
+  try {
+    const to = await ghn.addresses.resolve(cart.shipping_address)
+    const from = location?.address ? await ghn.addresses.resolve(location.address).catch(() => undefined) : undefined
+    const result = await ghn.client.fees.leadtime(
+      {
+        service_type_id: Number(option.data?.service_type_id) === 5 ? 5 : 2,
+        to_district_id: to.district_id,
+        to_ward_code: to.ward_code,
+        ...(from ? { from_district_id: from.district_id, from_ward_code: from.ward_code } : {}),
+      },
+      { shopId: shopIdForLocation(ghn.options, location?.id) }
+    )
+    res.json({
+      leadtime: {
+        expected_at: new Date(result.leadtime * 1000).toISOString(),
+        from_estimate_date: result.leadtime_order?.from_estimate_date ?? null,
+        to_estimate_date: result.leadtime_order?.to_estimate_date ?? null,
+      },
+    })
+  } catch (error) {
+    throw toMedusaError(error, "GHN Leadtime")
+  }
+}

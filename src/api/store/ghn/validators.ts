@@ -1,0 +1,19 @@
+import { z } from "@medusajs/framework/zod"
+
+const id = (name: string) =>
+  z.coerce.number({ error: `${name} must be a positive integer` }).int(`${name} must be a positive integer`).positive(`${name} must be a positive integer`)
+
+export const DistrictsQuery = z.object({ province_id: id("province_id") })
+export type DistrictsQuery = z.infer<typeof DistrictsQuery>
+
+export const WardsQuery = z.object({ district_id: id("district_id") })
+export type WardsQuery = z.infer<typeof WardsQuery>
+
+export const NewWardsQuery = z.object({ province_id: id("province_id") })
+export type NewWardsQuery = z.infer<typeof NewWardsQuery>
+
+export const LeadtimeBody = z.object({
+  cart_id: z.string().min(1),
+  option_id: z.string().min(1),
+})
+export type LeadtimeBody = z.infer<typeof LeadtimeBody>

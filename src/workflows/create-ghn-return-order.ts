@@ -1,0 +1,178 @@
+import { Modules } from "@medusajs/framework/utils"
+import { createStep, createWorkflow, StepResponse, transform, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
+import { useQueryGraphStep } from "@medusajs/medusa/core-flows"
+import { labelRoute } from "../lib/labels"
+import { toMedusaError } from "../lib/medusa-error"
+import { shopIdForLocation } from "../lib/options"
+import { createOrderBody, linesFromOrderItems, linesValue, personName, streetOf } from "../lib/order-body"
+import { buildParcel } from "../lib/parcel"
+import { GHN_MODULE } from "../modules/ghn"
+import type GhnModuleService from "../modules/ghn/service"
+
+export type CreateGhnReturnOrderInput = { return_id: string }
+
+type PendingReturn = {
+  fulfillment_id: string
+  location_id: string
+  location_name: string
+  data: Record<string, any>
+  delivery_address: Record<string, any>
+  customer_address: Record<string, any>
+  items: { line_item_id: string; quantity: number }[]
+  order_items: Record<string, any>[]
+}
+
+type CreatedReturn = { fulfillment_id: string; order_code: string; shop_id: number; data: Record<string, unknown> }
+
+/**
+ * Books GHN's pickup of a return: a reverse GHN order from the customer's address to the stock
+ * location the return goes to. Medusa gives return providers neither the customer's address nor
+ * the items' weights, so this runs when the return is requested, with the order at hand.
+ */
+const createGhnReturnOrdersStep = createStep(
+  "create-ghn-return-orders",
+  async (pending: PendingReturn[], { container }) => {
+    const ghn = container.resolve<GhnModuleService>(GHN_MODULE)
+    const created: CreatedReturn[] = []
+    try {
+      for (const ret of pending) {
+        const lines = linesFromOrderItems(ret.items, ret.order_items)
+        const parcel = buildParcel(lines, ghn.options)
+        const [customer, warehouse] = await Promise.all([
+          ghn.addresses.resolve(ret.customer_address),
+          ghn.addresses.resolve(ret.delivery_address),
+        ])
+        const shopId = shopIdForLocation(ghn.options, ret.location_id)
+        const warehouseParty = {
+          name: ret.location_name,
+          phone: ret.delivery_address.phone,
+          street: streetOf(ret.delivery_address),
+          address: warehouse,
+        }
+        const body = createOrderBody({
+          client_order_code: ret.fulfillment_id,
+          service_type_id: parcel.service_type_id,
+          payment_type_id: 1, // the shop pays for returns it accepted
+          required_note: ghn.options.requiredNote,
+          note: "Đơn trả hàng (return)",
+          from: { name: personName(ret.customer_address), phone: ret.customer_address.phone, street: streetOf(ret.customer_address), address: customer },
+          to: warehouseParty,
+          return: warehouseParty,
+          parcel,
+          cod_amount: 0,
+          insurance_value: 0,
+          order_value: linesValue(lines),
+        })
+        const result = await ghn.client.orders.create(body, { shopId })
+        created.push({
+          fulfillment_id: ret.fulfillment_id,
+          order_code: result.order_code,
+          shop_id: shopId,
+          data: {
+            ...ret.data,
+            is_return: true,
+            order_code: result.order_code,
+            client_order_code: ret.fulfillment_id,
+            shop_id: shopId,
+            service_type_id: parcel.service_type_id,
+            total_fee: result.total_fee,
+            fee: result.fee,
+            expected_delivery_time: result.expected_delivery_time,
+            weight: parcel.weight,
+            cod_amount: 0,
+          },
+        })
+      }
+    } catch (error) {
+      await cancelCreated(ghn, created)
+      throw toMedusaError(error, "GHN return order")
+    }
+    return new StepResponse(created, created)
+  },
+  async (created, { container }) => {
+    if (created?.length) await cancelCreated(container.resolve<GhnModuleService>(GHN_MODULE), created)
+  }
+)
+
+async function cancelCreated(ghn: GhnModuleService, created: CreatedReturn[]) {
+  for (const c of created) {
+    await ghn.client.orders.cancel({ order_codes: [c.order_code] }, { shopId: c.shop_id }).catch(() => undefined)
+  }
+}
+
+const saveGhnReturnDataStep = createStep(
+  "save-ghn-return-data",
+  async (created: CreatedReturn[], { container }) => {
+    const fulfillments = container.resolve(Modules.FULFILLMENT)
+    const previous = await fulfillments.listFulfillments({ id: created.map((c) => c.fulfillment_id) }, { relations: ["labels"] })
+    for (const c of created) {
+      const label = { tracking_number: c.order_code, tracking_url: ghnTrackingUrl(container, c.order_code), label_url: labelRoute(c.order_code) }
+      await fulfillments.updateFulfillment(c.fulfillment_id, { data: c.data, labels: [label] })
+    }
+    return new StepResponse(
+      created,
+      previous.map((f) => ({ id: f.id, data: f.data, labels: f.labels.map((l) => ({ tracking_number: l.tracking_number, tracking_url: l.tracking_url, label_url: l.label_url })) }))
+    )
+  },
+  async (previous, { container }) => {
+    const fulfillments = container.resolve(Modules.FULFILLMENT)
+    for (const f of previous ?? []) await fulfillments.updateFulfillment(f.id, { data: f.data ?? {}, labels: f.labels })
+  }
+)
+
+function ghnTrackingUrl(container: { resolve<T>(key: string): T }, orderCode: string) {
+  return container.resolve<GhnModuleService>(GHN_MODULE).client.trackingUrl(orderCode)
+}
+
+export const createGhnReturnOrderWorkflow = createWorkflow(
+  "create-ghn-return-order",
+  (input: CreateGhnReturnOrderInput) => {
+    const { data: returns } = useQueryGraphStep({
+      entity: "return",
+      fields: [
+        "id",
+        "location_id",
+        "items.item_id",
+        "items.quantity",
+        "fulfillments.id",
+        "fulfillments.provider_id",
+        "fulfillments.location_id",
+        "fulfillments.data",
+        "fulfillments.canceled_at",
+        "fulfillments.delivery_address.*",
+        "fulfillments.items.line_item_id",
+        "fulfillments.items.quantity",
+        "order.shipping_address.*",
+        "order.items.*",
+        "order.items.variant.*",
+        "order.items.variant.product.*",
+      ],
+      filters: { id: input.return_id },
+    })
+    const { data: locations } = useQueryGraphStep({
+      entity: "stock_location",
+      fields: ["id", "name"],
+      filters: { id: transform({ returns }, ({ returns }) => ((returns[0] as any)?.fulfillments ?? []).map((f: any) => f.location_id)) },
+    }).config({ name: "return-locations" })
+    const pending = transform({ returns, locations }, ({ returns, locations }): PendingReturn[] => {
+      const ret = returns[0] as any
+      if (!ret) return []
+      const names = new Map((locations as any[]).map((l) => [l.id, l.name]))
+      return (ret.fulfillments ?? [])
+        .filter((f: any) => f.provider_id === "ghn_ghn" && !f.canceled_at && !f.data?.order_code)
+        .map((f: any) => ({
+          fulfillment_id: f.id,
+          location_id: f.location_id,
+          location_name: names.get(f.location_id) ?? "Kho",
+          data: f.data ?? {},
+          delivery_address: f.delivery_address ?? {},
+          customer_address: ret.order?.shipping_address ?? {},
+          items: (f.items ?? []).map((i: any) => ({ line_item_id: i.line_item_id, quantity: Number(i.quantity) })),
+          order_items: ret.order?.items ?? [],
+        }))
+    })
+    const created = createGhnReturnOrdersStep(pending)
+    saveGhnReturnDataStep(created)
+    return new WorkflowResponse(created)
+  }
+)

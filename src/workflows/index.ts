@@ -1,0 +1,2 @@
+export * from "./create-ghn-return-order"
+export * from "./record-ghn-cod"
