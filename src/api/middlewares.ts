@@ -1,5 +1,5 @@
 import { defineMiddlewares, validateAndTransformBody, validateAndTransformQuery } from "@medusajs/framework/http"
-import { LabelQuery } from "./admin/ghn/validators"
+import { LabelQuery, LabelsBody, ShipmentsQuery, SwitchStatusBody, UpdateShipmentBody } from "./admin/ghn/validators"
 import { DistrictsQuery, LeadtimeBody, NewWardsQuery, WardsQuery } from "./store/ghn/validators"
 
 const query = (schema: Parameters<typeof validateAndTransformQuery>[0]) =>
@@ -7,10 +7,19 @@ const query = (schema: Parameters<typeof validateAndTransformQuery>[0]) =>
 
 export default defineMiddlewares({
   routes: [
+    // GHN's status callback: public, authenticated by the webhook secret; raw body kept.
+    { matcher: "/hooks/ghn", methods: ["POST"], bodyParser: { preserveRawBody: true } },
+
     { matcher: "/store/ghn/districts", methods: ["GET"], middlewares: [query(DistrictsQuery)] },
     { matcher: "/store/ghn/wards", methods: ["GET"], middlewares: [query(WardsQuery)] },
     { matcher: "/store/ghn/new-wards", methods: ["GET"], middlewares: [query(NewWardsQuery)] },
     { matcher: "/store/ghn/leadtime", methods: ["POST"], middlewares: [validateAndTransformBody(LeadtimeBody)] },
+
     { matcher: "/admin/ghn/labels/:order_code", methods: ["GET"], middlewares: [query(LabelQuery)] },
+    { matcher: "/admin/ghn/labels", methods: ["POST"], middlewares: [validateAndTransformBody(LabelsBody)] },
+    { matcher: "/admin/ghn/shipments", methods: ["GET"], middlewares: [query(ShipmentsQuery)] },
+    { matcher: "/admin/ghn/shipments/:order_code", methods: ["POST"], middlewares: [validateAndTransformBody(UpdateShipmentBody)] },
+    { matcher: "/admin/ghn/redeliver", methods: ["POST"], middlewares: [validateAndTransformBody(SwitchStatusBody)] },
+    { matcher: "/admin/ghn/return", methods: ["POST"], middlewares: [validateAndTransformBody(SwitchStatusBody)] },
   ],
 })

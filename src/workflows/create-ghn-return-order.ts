@@ -8,6 +8,7 @@ import { createOrderBody, linesFromOrderItems, linesValue, personName, streetOf 
 import { buildParcel } from "../lib/parcel"
 import { GHN_MODULE } from "../modules/ghn"
 import type GhnModuleService from "../modules/ghn/service"
+import { upsertGhnShipmentsStep } from "./steps/upsert-ghn-shipments"
 
 export type CreateGhnReturnOrderInput = { return_id: string }
 
@@ -131,6 +132,7 @@ export const createGhnReturnOrderWorkflow = createWorkflow(
       entity: "return",
       fields: [
         "id",
+        "order_id",
         "location_id",
         "items.item_id",
         "items.quantity",
@@ -173,6 +175,11 @@ export const createGhnReturnOrderWorkflow = createWorkflow(
     })
     const created = createGhnReturnOrdersStep(pending)
     saveGhnReturnDataStep(created)
+    upsertGhnShipmentsStep(
+      transform({ created, returns }, ({ created, returns }) =>
+        created.map((c) => ({ fulfillment_id: c.fulfillment_id, order_id: (returns[0] as any)?.order_id, is_return: true, data: c.data }))
+      )
+    )
     return new WorkflowResponse(created)
   }
 )

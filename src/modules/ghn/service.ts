@@ -1,21 +1,28 @@
+import { MedusaService } from "@medusajs/framework/utils"
 import { AddressResolver } from "../../lib/address-resolver"
-import { createGhnClient, GhnClient } from "../../lib/ghn"
+import { createGhnClient, GhnClient, GhnLabelSize } from "../../lib/ghn"
 import { GhnOptions, parseGhnOptions } from "../../lib/options"
+import { GhnShipment } from "./models/ghn-shipment"
+import { GhnWebhookEvent } from "./models/ghn-webhook-event"
 
 type InjectedDependencies = { logger?: { warn(message: string): void } }
 
 /**
- * The plugin's data module: holds the plugin options and the GHN client for routes,
- * subscribers, jobs and workflows (the provider lives in the fulfilment module's own container).
+ * The plugin's data module: GHN shipments and webhook events, plus the plugin options, the GHN
+ * client and cached address lists for routes, subscribers, jobs and workflows (the provider
+ * lives in the fulfilment module's own container and cannot reach them).
  */
-export default class GhnModuleService {
+export default class GhnModuleService extends MedusaService({ GhnShipment, GhnWebhookEvent }) {
   readonly options: GhnOptions
   readonly client: GhnClient
   /** GHN's address lists, cached for a day: for storefront address forms and name matching. */
   readonly addresses: AddressResolver
 
-  constructor({ logger }: InjectedDependencies, options: Record<string, unknown>) {
+  constructor(container: InjectedDependencies, options: Record<string, unknown>) {
+    // eslint-disable-next-line prefer-rest-params
+    super(...arguments)
     this.options = parseGhnOptions(options)
+    const logger = container.logger
     this.client = createGhnClient({
       environment: this.options.environment,
       token: this.options.token,
@@ -26,5 +33,30 @@ export default class GhnModuleService {
       logger: logger ? { warn: (message: string) => logger.warn(message) } : undefined,
     })
     this.addresses = new AddressResolver(this.client.masterData)
+  }
+
+  /** The GHN shop of each order code (its shipment's, else the default shop). */
+  async shopsOf(orderCodes: string[]): Promise<Map<number, string[]>> {
+    const shipments = await this.listGhnShipments({ order_code: orderCodes }, { select: ["order_code", "shop_id"] })
+    const shopOf = new Map(shipments.map((s) => [s.order_code, s.shop_id]))
+    const groups = new Map<number, string[]>()
+    for (const code of orderCodes) {
+      const shop = shopOf.get(code) ?? this.options.shopId
+      groups.set(shop, [...(groups.get(shop) ?? []), code])
+    }
+    return groups
+  }
+
+  /**
+   * Label pages for order codes, one per GHN shop, each with a freshly minted print token
+   * (tokens expire after about 30 minutes, so no label URL is ever stored).
+   */
+  async labelUrls(orderCodes: string[], size: GhnLabelSize) {
+    const labels: { shop_id: number; order_codes: string[]; url: string }[] = []
+    for (const [shopId, codes] of await this.shopsOf(orderCodes)) {
+      const token = await this.client.print.token({ order_codes: codes }, { shopId })
+      labels.push({ shop_id: shopId, order_codes: codes, url: this.client.print.labelUrl(token, size) })
+    }
+    return labels
   }
 }

@@ -240,6 +240,8 @@ class GhnFulfillmentProviderService extends AbstractFulfillmentProviderService {
   async cancelFulfillment(data: Record<string, unknown>): Promise<Record<string, unknown>> {
     const orderCode = data.order_code as string | undefined
     if (!orderCode) return data // no GHN order was made (e.g. a return awaiting its reverse order)
+    // GHN cancelled it itself (status webhook): nothing to ask GHN.
+    if (data.ghn_status === "cancel") return { ...data, ghn_cancelled: true }
     const shopId = Number(data.shop_id) || this.options.shopId
     try {
       const [result] = await this.client.orders.cancel({ order_codes: [orderCode] }, { shopId })

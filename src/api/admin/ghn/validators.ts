@@ -1,9 +1,48 @@
 import { z } from "@medusajs/framework/zod"
+import { GHN_LIMITS, REQUIRED_NOTES } from "../../../lib/ghn/constants"
 
 export const LABEL_SIZE = z.enum(["A5", "80x80", "52x70"], { error: 'size must be one of "A5", "80x80", "52x70"' })
 
-export const LabelQuery = z.object({
-  size: LABEL_SIZE.default("A5"),
-  shop_id: z.coerce.number().int().positive().optional(),
-})
+const orderCodes = z
+  .array(z.string().trim().min(1, "an order code cannot be empty"))
+  .min(1, "order_codes needs at least one order code")
+  .max(GHN_LIMITS.print.maxOrderCodes, `order_codes takes at most ${GHN_LIMITS.print.maxOrderCodes} order codes`)
+
+export const LabelQuery = z.object({ size: LABEL_SIZE.default("A5") })
 export type LabelQuery = z.infer<typeof LabelQuery>
+
+export const LabelsBody = z.object({ order_codes: orderCodes, size: LABEL_SIZE.default("A5") })
+export type LabelsBody = z.infer<typeof LabelsBody>
+
+export const SwitchStatusBody = z.object({ order_codes: orderCodes })
+export type SwitchStatusBody = z.infer<typeof SwitchStatusBody>
+
+export const UpdateShipmentBody = z
+  .object({
+    note: z.string().max(GHN_LIMITS.createOrder.maxNote, `note takes at most ${GHN_LIMITS.createOrder.maxNote} characters`).optional(),
+    required_note: z.enum(REQUIRED_NOTES, { error: `required_note must be one of ${REQUIRED_NOTES.join(", ")}` }).optional(),
+    to_name: z.string().trim().min(1).max(1024, "to_name takes at most 1024 characters").optional(),
+    to_phone: z.string().trim().regex(/^\+?\d{9,12}$/, "to_phone must be a phone number of 9 to 12 digits").optional(),
+    to_address: z.string().trim().min(1).max(1024, "to_address takes at most 1024 characters").optional(),
+    cod_amount: z
+      .number()
+      .int("cod_amount must be a whole number of VND")
+      .min(0, "cod_amount cannot be negative")
+      .max(GHN_LIMITS.createOrder.maxCodAmount, `cod_amount takes at most ${GHN_LIMITS.createOrder.maxCodAmount} VND`)
+      .optional(),
+    otp: z.string().trim().min(1).optional(),
+  })
+  .strict()
+  .refine((b) => Object.keys(b).some((k) => k !== "otp"), { message: "nothing to change: give note, required_note, to_name, to_phone, to_address or cod_amount" })
+export type UpdateShipmentBody = z.infer<typeof UpdateShipmentBody>
+
+export const ShipmentsQuery = z.object({
+  status: z.union([z.string(), z.array(z.string())]).optional(),
+  q: z.string().trim().optional(),
+  has_cod: z.enum(["true", "false"]).optional(),
+  created_from: z.coerce.date().optional(),
+  created_to: z.coerce.date().optional(),
+  limit: z.coerce.number().int().min(1).max(200).default(50),
+  offset: z.coerce.number().int().min(0).default(0),
+})
+export type ShipmentsQuery = z.infer<typeof ShipmentsQuery>

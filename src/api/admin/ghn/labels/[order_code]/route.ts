@@ -4,15 +4,14 @@ import { ghnModule } from "../../../../utils"
 import type { LabelQuery } from "../../validators"
 
 /**
- * Opens the GHN label of an order: mints a fresh print token (they expire after ~30 minutes,
- * so none is stored) and redirects to GHN's label page in the chosen paper size.
+ * A fulfilment's label_url: mints a fresh GHN print token and redirects to GHN's label page in
+ * the chosen paper size (A5, 80x80, 52x70).
  */
 export async function GET(req: MedusaRequest<unknown, LabelQuery>, res: MedusaResponse) {
-  const { size, shop_id } = req.validatedQuery as LabelQuery
-  const ghn = ghnModule(req)
+  const { size } = req.validatedQuery as LabelQuery
   try {
-    const token = await ghn.client.print.token({ order_codes: [req.params.order_code] }, { shopId: shop_id ?? ghn.options.shopId })
-    res.redirect(302, ghn.client.print.labelUrl(token, size))
+    const [label] = await ghnModule(req).labelUrls([req.params.order_code], size)
+    res.redirect(302, label.url)
   } catch (error) {
     throw toMedusaError(error, "GHN Print Order")
   }

@@ -1,0 +1,15 @@
+import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
+import { MedusaError } from "@medusajs/framework/utils"
+import { refreshGhnShipments } from "../../../../../../workflows/refresh-ghn-shipments"
+import { ghnModule } from "../../../../../utils"
+import { presentShipment } from "../../../present"
+
+/** Asks GHN's Order Info now and applies the answer. */
+export async function POST(req: MedusaRequest, res: MedusaResponse) {
+  const ghn = ghnModule(req)
+  const [result] = await refreshGhnShipments(req.scope, [req.params.order_code], "admin")
+  if (!result) throw new MedusaError(MedusaError.Types.NOT_FOUND, `No GHN shipment has order code ${req.params.order_code}`)
+  if (result.error) throw new MedusaError(MedusaError.Types.UNEXPECTED_STATE, result.error)
+  const [shipment] = await ghn.listGhnShipments({ order_code: req.params.order_code })
+  res.json({ shipment: presentShipment(ghn, shipment) })
+}

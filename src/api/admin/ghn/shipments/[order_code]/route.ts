@@ -1,0 +1,24 @@
+import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
+import { MedusaError } from "@medusajs/framework/utils"
+import { updateGhnOrderWorkflow } from "../../../../../workflows/update-ghn-order"
+import { ghnModule } from "../../../../utils"
+import { presentShipment } from "../../present"
+import type { UpdateShipmentBody } from "../../validators"
+
+async function findShipment(req: MedusaRequest) {
+  const ghn = ghnModule(req)
+  const [shipment] = await ghn.listGhnShipments({ order_code: req.params.order_code })
+  if (!shipment) throw new MedusaError(MedusaError.Types.NOT_FOUND, `No GHN shipment has order code ${req.params.order_code}`)
+  return presentShipment(ghn, shipment)
+}
+
+export async function GET(req: MedusaRequest, res: MedusaResponse) {
+  res.json({ shipment: await findShipment(req) })
+}
+
+/** Update Order: note, required note, receiver and COD, within what the GHN status allows. */
+export async function POST(req: MedusaRequest<UpdateShipmentBody>, res: MedusaResponse) {
+  const { otp, ...changes } = req.validatedBody
+  await updateGhnOrderWorkflow(req.scope).run({ input: { order_code: req.params.order_code, changes, otp } })
+  res.json({ shipment: await findShipment(req) })
+}

@@ -1,0 +1,19 @@
+import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
+import { ghnModule } from "../../../utils"
+import { presentShipment } from "../present"
+import type { ShipmentsQuery } from "../validators"
+
+/** Every GHN shipment, filtered by status, order code, COD and creation date. */
+export async function GET(req: MedusaRequest<unknown, ShipmentsQuery>, res: MedusaResponse) {
+  const q = req.validatedQuery as ShipmentsQuery
+  const ghn = ghnModule(req)
+  const filters: Record<string, unknown> = {}
+  if (q.status) filters.status = Array.isArray(q.status) ? q.status : q.status.split(",")
+  if (q.q) filters.order_code = { $ilike: `%${q.q}%` }
+  if (q.has_cod) filters.cod_amount = q.has_cod === "true" ? { $gt: 0 } : 0
+  if (q.created_from || q.created_to) {
+    filters.created_at = { ...(q.created_from ? { $gte: q.created_from } : {}), ...(q.created_to ? { $lte: q.created_to } : {}) }
+  }
+  const [shipments, count] = await ghn.listAndCountGhnShipments(filters, { take: q.limit, skip: q.offset, order: { created_at: "DESC" } })
+  res.json({ shipments: shipments.map((s) => presentShipment(ghn, s)), count, limit: q.limit, offset: q.offset })
+}

@@ -1,0 +1,55 @@
+import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
+import { Modules } from "@medusajs/framework/utils"
+import { describeWebhookIssues, ghnWebhookSchema, secretMatches, webhookDedupeKey } from "../../../lib/webhook"
+import { ghnModule } from "../../utils"
+
+export const GHN_SHIPMENT_UPDATED = "ghn.shipment.updated"
+
+/**
+ * GHN's status callback. Authenticated by a secret in a header of the merchant's choice (GHN's
+ * portal sends custom headers back), stored with its raw body, acknowledged at once, and applied
+ * asynchronously through the `ghn.shipment.updated` event. A repeat is acknowledged and dropped.
+ */
+export async function POST(req: MedusaRequest, res: MedusaResponse) {
+  const ghn = ghnModule(req)
+  const { webhookSecret, webhookHeader } = ghn.options
+  if (!webhookSecret || !secretMatches(webhookSecret, req.headers[webhookHeader.toLowerCase()])) {
+    res.status(401).json({ type: "unauthorized", message: `missing or wrong webhook secret in header ${webhookHeader}` })
+    return
+  }
+  const parsed = ghnWebhookSchema.safeParse(req.body)
+  if (!parsed.success) {
+    res.status(400).json({ type: "invalid_data", message: `malformed GHN callback: ${describeWebhookIssues(parsed.error).join("; ")}` })
+    return
+  }
+  const body = parsed.data
+  const dedupe_key = webhookDedupeKey(body)
+  const raw = (req as any).rawBody ? JSON.parse(String((req as any).rawBody)) : req.body
+
+  const [known] = await ghn.listGhnShipments({ order_code: body.OrderCode }, { select: ["id"] })
+  let eventId: string
+  try {
+    const created = await ghn.createGhnWebhookEvents({
+      dedupe_key,
+      order_code: body.OrderCode,
+      type: body.Type,
+      status: body.Status ?? null,
+      event_time: new Date(body.Time),
+      body: raw,
+      received_at: new Date(),
+      unknown_order: !known,
+    })
+    eventId = created.id
+  } catch (error) {
+    const [existing] = await ghn.listGhnWebhookEvents({ dedupe_key }, { select: ["id"] })
+    if (existing) {
+      res.json({ ok: true, duplicate: true })
+      return
+    }
+    throw error
+  }
+  if (known) {
+    await req.scope.resolve(Modules.EVENT_BUS).emit({ name: GHN_SHIPMENT_UPDATED, data: { event_id: eventId } }, { attempts: 5, backoff: 2000 } as any)
+  }
+  res.json({ ok: true, ...(known ? {} : { unknown_order: true }) })
+}

@@ -1,0 +1,19 @@
+import { model } from "@medusajs/framework/utils"
+
+/** A status callback as GHN sent it; `dedupe_key` (OrderCode + Type + Time) makes repeats harmless. */
+export const GhnWebhookEvent = model
+  .define("ghn_webhook_event", {
+    id: model.id({ prefix: "ghnevt" }).primaryKey(),
+    dedupe_key: model.text().unique(),
+    order_code: model.text(),
+    type: model.text(),
+    status: model.text().nullable(),
+    event_time: model.dateTime(),
+    body: model.json(),
+    received_at: model.dateTime(),
+    processed_at: model.dateTime().nullable(),
+    /** No shipment of this store has the order code: kept and acknowledged, not applied. */
+    unknown_order: model.boolean().default(false),
+    error: model.text().nullable(),
+  })
+  .indexes([{ on: ["order_code"] }])

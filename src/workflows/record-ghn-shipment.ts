@@ -1,0 +1,39 @@
+import { createWorkflow, transform, when, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
+import { useQueryGraphStep } from "@medusajs/medusa/core-flows"
+import { updateOrderMetadataStep } from "./steps/update-order-metadata"
+import { upsertGhnShipmentsStep } from "./steps/upsert-ghn-shipments"
+
+export type RecordGhnShipmentInput = { order_id: string; fulfillment_id: string }
+
+/**
+ * After a GHN fulfilment is created: its shipment record, and, when it carries the order's COD,
+ * the mark that makes later fulfilments of the order collect nothing.
+ */
+export const recordGhnShipmentWorkflow = createWorkflow("record-ghn-shipment", (input: RecordGhnShipmentInput) => {
+  const { data: fulfillments } = useQueryGraphStep({
+    entity: "fulfillment",
+    fields: ["id", "provider_id", "data", "canceled_at"],
+    filters: { id: input.fulfillment_id },
+  })
+  const { data: orders } = useQueryGraphStep({
+    entity: "order",
+    fields: ["id", "metadata"],
+    filters: { id: input.order_id },
+  }).config({ name: "ghn-order" })
+  const plan = transform({ fulfillments, orders, input }, ({ fulfillments, orders, input }) => {
+    const f = fulfillments[0] as any
+    const order = orders[0] as any
+    const isGhn = f?.provider_id === "ghn_ghn" && !!f?.data?.order_code
+    return {
+      records: isGhn ? [{ fulfillment_id: f.id, order_id: input.order_id, data: f.data }] : [],
+      markCod: isGhn && Number(f.data.cod_amount) > 0 && !f.canceled_at && order?.metadata?.ghn_cod_fulfillment_id !== f.id,
+    }
+  })
+  const created = upsertGhnShipmentsStep(transform({ plan }, ({ plan }) => plan.records))
+  when({ plan }, ({ plan }) => plan.markCod).then(() => {
+    updateOrderMetadataStep(
+      transform({ input }, ({ input }) => ({ order_id: input.order_id, metadata: { ghn_cod_fulfillment_id: input.fulfillment_id } }))
+    )
+  })
+  return new WorkflowResponse(created)
+})

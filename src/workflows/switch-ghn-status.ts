@@ -1,0 +1,50 @@
+import { createStep, createWorkflow, StepResponse, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
+import type { SwitchStatusResult } from "../lib/ghn"
+import { toMedusaError } from "../lib/medusa-error"
+import { GHN_MODULE } from "../modules/ghn"
+import type GhnModuleService from "../modules/ghn/service"
+import { refreshGhnShipments } from "./refresh-ghn-shipments"
+
+export type SwitchGhnStatusInput = {
+  /** "redeliver" = GHN's Delivery Again (switch-status/storing); "return" = Return Order. */
+  action: "redeliver" | "return"
+  order_codes: string[]
+}
+
+export type SwitchGhnStatusResult = { order_code: string; result: boolean; message: string; reason?: string }[]
+
+/**
+ * Asks GHN to deliver again or to return orders, grouped by the GHN shop that owns them, and
+ * returns GHN's per-order results (refusals included). Accepted orders are refreshed from
+ * Order Info. GHN's switch-status has no undo, so this step has no compensation.
+ */
+const switchGhnStatusStep = createStep("switch-ghn-status", async (input: SwitchGhnStatusInput, { container }) => {
+  const ghn = container.resolve<GhnModuleService>(GHN_MODULE)
+  const groups = await ghn.shopsOf(input.order_codes)
+  const results: SwitchGhnStatusResult = []
+  try {
+    for (const [shopId, codes] of groups) {
+      const answer: SwitchStatusResult[] =
+        input.action === "redeliver"
+          ? await ghn.client.orders.deliveryAgain(codes, { shopId })
+          : await ghn.client.orders.returnOrder(codes, { shopId })
+      results.push(...answer.map((r) => ({ order_code: r.order_code, result: r.result, message: r.message, reason: r.reason })))
+    }
+  } catch (error) {
+    throw toMedusaError(error, input.action === "redeliver" ? "GHN Delivery Again" : "GHN Return Order")
+  }
+  return new StepResponse(results)
+})
+
+const refreshGhnShipmentsAfterSwitchStep = createStep("refresh-ghn-after-switch", async (results: SwitchGhnStatusResult, { container }) => {
+  const accepted = results.filter((r) => r.result).map((r) => r.order_code)
+  if (accepted.length) await refreshGhnShipments(container, accepted)
+  return new StepResponse(undefined)
+})
+
+export const switchGhnStatusWorkflow = createWorkflow("switch-ghn-status", (input: SwitchGhnStatusInput) => {
+  const results = switchGhnStatusStep(input)
+  refreshGhnShipmentsAfterSwitchStep(results)
+  return new WorkflowResponse(results)
+})
+

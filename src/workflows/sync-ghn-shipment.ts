@@ -1,0 +1,218 @@
+import { Modules } from "@medusajs/framework/utils"
+import { createStep, createWorkflow, StepResponse, transform, when, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
+import {
+  acquireLockStep,
+  cancelOrderFulfillmentWorkflow,
+  createOrderShipmentWorkflow,
+  emitEventStep,
+  markOrderFulfillmentAsDeliveredWorkflow,
+  releaseLockStep,
+  useQueryGraphStep,
+} from "@medusajs/medusa/core-flows"
+import { isPastPickup, medusaEffectOf } from "../lib/status"
+import type { GhnShipmentEvent } from "../lib/webhook"
+import { GHN_MODULE } from "../modules/ghn"
+import type GhnModuleService from "../modules/ghn/service"
+
+export type SyncGhnShipmentInput = { order_code: string; event: GhnShipmentEvent; event_id?: string }
+
+export const GHN_SHIPMENT_EXCEPTION = "ghn.shipment.exception"
+
+type HistoryEntry = { status: string | null; type: string; time: string; reason?: string | null; reason_code?: string | null; source: string }
+
+type Applied = {
+  found: boolean
+  shipment_id?: string
+  fulfillment_id?: string
+  order_id?: string | null
+  is_return?: boolean
+  status?: string
+  status_changed: boolean
+  previous_status?: string
+}
+
+/**
+ * Applies an event to the shipment record: the history keeps every event in GHN time order; the
+ * status moves only to a status GHN gave at a later time than the current one, so repeated and
+ * out-of-order deliveries never move it backwards.
+ */
+const applyGhnEventStep = createStep(
+  "apply-ghn-event",
+  async ({ order_code, event }: SyncGhnShipmentInput, { container }) => {
+    const ghn = container.resolve<GhnModuleService>(GHN_MODULE)
+    const [shipment] = await ghn.listGhnShipments({ order_code })
+    if (!shipment) return new StepResponse<Applied, any>({ found: false, status_changed: false })
+
+    const history = ((shipment.history as any)?.events ?? []) as HistoryEntry[]
+    const entry: HistoryEntry = {
+      status: event.status ?? null,
+      type: event.type,
+      time: new Date(event.time).toISOString(),
+      reason: event.reason ?? null,
+      reason_code: event.reason_code ?? null,
+      source: event.source,
+    }
+    const seen = history.some((h) => h.type === entry.type && h.time === entry.time && h.status === entry.status)
+    const events = seen ? history : [...history, entry].sort((a, b) => a.time.localeCompare(b.time))
+
+    const eventTime = new Date(entry.time)
+    const newer = !shipment.status_at || eventTime > new Date(shipment.status_at)
+    const statusChanged = !!event.status && newer && event.status !== shipment.status
+    const update: Record<string, unknown> = { id: shipment.id, history: { events }, last_synced_at: new Date() }
+    if (event.status && newer) {
+      update.status = event.status
+      update.status_at = eventTime
+    }
+    // Fee, weight and COD updates (update_fee, update_weight, update_cod, and every full body).
+    if (event.total_fee) update.total_fee = Math.round(event.total_fee)
+    if (event.fees) update.fees = event.fees
+    if (event.cod_amount !== undefined && (event.type === "update_cod" || event.cod_amount > 0)) update.cod_amount = Math.round(event.cod_amount)
+    if (event.cod_transfer_date) update.cod_transfer_date = new Date(event.cod_transfer_date)
+    if (event.weight) update.weight = Math.round(event.weight)
+    if (event.converted_weight) update.converted_weight = Math.round(event.converted_weight)
+
+    const previous = {
+      id: shipment.id,
+      history: shipment.history,
+      status: shipment.status,
+      status_at: shipment.status_at,
+      total_fee: shipment.total_fee,
+      fees: shipment.fees,
+      cod_amount: shipment.cod_amount,
+      cod_transfer_date: shipment.cod_transfer_date,
+      weight: shipment.weight,
+      converted_weight: shipment.converted_weight,
+      last_synced_at: shipment.last_synced_at,
+    }
+    await ghn.updateGhnShipments(update as any)
+    const status = (update.status as string) ?? shipment.status
+    return new StepResponse<Applied, any>(
+      {
+        found: true,
+        shipment_id: shipment.id,
+        fulfillment_id: shipment.fulfillment_id,
+        order_id: shipment.order_id,
+        is_return: shipment.is_return,
+        status,
+        status_changed: statusChanged,
+        previous_status: shipment.status,
+      },
+      previous
+    )
+  },
+  async (previous, { container }) => {
+    if (previous) await container.resolve<GhnModuleService>(GHN_MODULE).updateGhnShipments(previous)
+  }
+)
+
+/** Keeps GHN's status on the fulfilment's data (the provider reads it: a GHN cancel is final). */
+const setFulfillmentGhnStatusStep = createStep(
+  "set-fulfillment-ghn-status",
+  async ({ fulfillment_id, status }: { fulfillment_id: string; status: string }, { container }) => {
+    const fulfillments = container.resolve(Modules.FULFILLMENT)
+    const fulfillment = await fulfillments.retrieveFulfillment(fulfillment_id, { select: ["id", "data"] })
+    const data = (fulfillment.data ?? {}) as Record<string, unknown>
+    if (data.ghn_status === status) return new StepResponse(undefined)
+    await fulfillments.updateFulfillment(fulfillment_id, { data: { ...data, ghn_status: status } })
+    return new StepResponse(undefined, { fulfillment_id, data })
+  },
+  async (undo, { container }) => {
+    if (undo) await container.resolve(Modules.FULFILLMENT).updateFulfillment(undo.fulfillment_id, { data: undo.data })
+  }
+)
+
+const markGhnEventProcessedStep = createStep(
+  "mark-ghn-event-processed",
+  async ({ event_id, unknown_order }: { event_id?: string; unknown_order: boolean }, { container }) => {
+    if (!event_id) return new StepResponse(undefined)
+    await container
+      .resolve<GhnModuleService>(GHN_MODULE)
+      .updateGhnWebhookEvents({ id: event_id, processed_at: new Date(), unknown_order, error: null })
+    return new StepResponse(undefined)
+  }
+)
+
+export const syncGhnShipmentWorkflow = createWorkflow("sync-ghn-shipment", (input: SyncGhnShipmentInput) => {
+  const lockKey = transform({ input }, ({ input }) => `ghn-shipment:${input.order_code}`)
+  acquireLockStep({ key: lockKey, timeout: 30, ttl: 120 })
+
+  const applied = applyGhnEventStep(input)
+
+  const { data: fulfillments } = useQueryGraphStep({
+    entity: "fulfillment",
+    fields: ["id", "data", "shipped_at", "delivered_at", "canceled_at", "labels.id", "items.line_item_id", "items.quantity"],
+    filters: { id: transform({ applied }, ({ applied }) => applied.fulfillment_id ?? "none") },
+  }).config({ name: "ghn-fulfillment" })
+
+  const plan = transform({ applied, fulfillments }, ({ applied, fulfillments }) => {
+    const f = fulfillments[0] as any
+    const none = { ship: false, deliver: false, cancel: false, exception: false, status: false }
+    if (!applied.found || !f || !applied.status) return none
+    const effect = medusaEffectOf(applied.status)
+    const orderFulfilment = !applied.is_return && !!applied.order_id
+    const open = !f.canceled_at
+    const ship = orderFulfilment && open && !f.shipped_at && (effect === "shipped" || effect === "delivered" || (effect === "exception" && isPastPickup(applied.status)))
+    return {
+      status: (f.data ?? {}).ghn_status !== applied.status,
+      ship,
+      deliver: orderFulfilment && open && effect === "delivered" && !f.delivered_at,
+      cancel: orderFulfilment && open && effect === "canceled" && !f.shipped_at,
+      exception: effect === "exception" && applied.status_changed,
+    }
+  })
+
+  when({ plan }, ({ plan }) => plan.status).then(() => {
+    setFulfillmentGhnStatusStep(
+      transform({ applied }, ({ applied }) => ({ fulfillment_id: applied.fulfillment_id!, status: applied.status! }))
+    )
+  })
+
+  when({ plan }, ({ plan }) => plan.ship).then(() => {
+    createOrderShipmentWorkflow.runAsStep({
+      input: transform({ applied, fulfillments }, ({ applied, fulfillments }) => {
+        const f = fulfillments[0] as any
+        return {
+          order_id: applied.order_id!,
+          fulfillment_id: f.id,
+          items: (f.items ?? []).map((i: any) => ({ id: i.line_item_id, quantity: Number(i.quantity) })),
+          // Passed labels replace the stored ones: keep the provider's by id.
+          labels: (f.labels ?? []).map((l: any) => ({ id: l.id })),
+        }
+      }),
+    })
+  })
+
+  when({ plan }, ({ plan }) => plan.deliver).then(() => {
+    markOrderFulfillmentAsDeliveredWorkflow.runAsStep({
+      input: transform({ applied }, ({ applied }) => ({ orderId: applied.order_id!, fulfillmentId: applied.fulfillment_id! })),
+    })
+  })
+
+  when({ plan }, ({ plan }) => plan.cancel).then(() => {
+    cancelOrderFulfillmentWorkflow.runAsStep({
+      input: transform({ applied }, ({ applied }) => ({ order_id: applied.order_id!, fulfillment_id: applied.fulfillment_id! })),
+    })
+  })
+
+  when({ plan }, ({ plan }) => plan.exception).then(() => {
+    emitEventStep({
+      eventName: GHN_SHIPMENT_EXCEPTION,
+      data: transform({ applied, input }, ({ applied, input }) => ({
+        order_code: input.order_code,
+        status: applied.status,
+        previous_status: applied.previous_status,
+        reason: input.event.reason ?? null,
+        reason_code: input.event.reason_code ?? null,
+        fulfillment_id: applied.fulfillment_id,
+        order_id: applied.order_id,
+        is_return: applied.is_return,
+      })),
+    }).config({ name: "emit-ghn-exception" })
+  })
+
+  markGhnEventProcessedStep(
+    transform({ input, applied }, ({ input, applied }) => ({ event_id: input.event_id, unknown_order: !applied.found }))
+  )
+  releaseLockStep({ key: lockKey })
+  return new WorkflowResponse(applied)
+})
