@@ -76,6 +76,9 @@ export function createGhnClient(options: GhnClientOptions) {
     // the value is never echoed: it could be a token
     throw new GhnInputError(OP, [bad("token", undefined, "required", "token is required (a GHN API token of the chosen environment)")])
   }
+  if (/[\u0000-\u001f\u007f]/.test(options.token)) {
+    throw new GhnInputError(OP, [bad("token", undefined, "an HTTP header value", "token contains control characters (such as a line break) that an HTTP header cannot carry")])
+  }
   checkShopId(OP, options.shopId)
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS
   if (!Number.isFinite(timeoutMs) || timeoutMs <= 0) {

@@ -226,7 +226,7 @@ export function createTransport(config: TransportConfig): Transport {
     err: unknown,
     kind: { timeout: boolean; aborted: boolean },
     path: string,
-  ): GhnNetworkError => {
+  ): GhnError => {
     const e = err as { name?: unknown; code?: unknown; message?: unknown; cause?: { code?: unknown; message?: unknown } } | undefined
     const errorCode = typeof e?.code === "string" ? e.code : typeof e?.cause?.code === "string" ? e.cause.code : undefined
     const where = `${spec.method} ${path.split("?")[0]}`
@@ -238,12 +238,21 @@ export function createTransport(config: TransportConfig): Transport {
       message = `GHN ${spec.operation} network error (${where}): ${redact(inner || String(err))}${errorCode ? ` [${errorCode}]` : ""}`
     }
     const timeoutCodes = ["UND_ERR_CONNECT_TIMEOUT", "UND_ERR_HEADERS_TIMEOUT", "UND_ERR_BODY_TIMEOUT"]
+    message = redact(message)
     const timeout = kind.timeout || (errorCode !== undefined && timeoutCodes.includes(errorCode))
     // a sanitized copy, never the original error (which may hold request options)
     const cause =
       err === undefined
         ? undefined
         : { name: typeof e?.name === "string" ? e.name : "Error", code: errorCode, message: redact(typeof e?.message === "string" ? e.message : String(err)) }
+    if (errorCode === "UND_ERR_INVALID_ARG") {
+      // the request could not be built (e.g. a header value): not a network failure, never retried
+      return new GhnError(redact(`GHN ${spec.operation} could not send the request (${where}): ${typeof e?.message === "string" ? e.message : String(err)}`), {
+        operation: spec.operation,
+        retryable: false,
+        cause,
+      })
+    }
     return new GhnNetworkError(message, { operation: spec.operation, timeout, aborted: kind.aborted, errorCode, cause })
   }
 

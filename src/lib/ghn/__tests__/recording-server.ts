@@ -30,6 +30,8 @@ export interface ScriptedResponse {
   headers?: Record<string, string>
   /** Never answer (the socket stays open until the server closes). */
   hang?: boolean
+  /** Send the status line, headers and this start of a body, then never finish. */
+  stallBody?: string
   /** Destroy the connection without answering. */
   destroy?: boolean
   /** Answer after this delay. */
@@ -41,6 +43,8 @@ export type Responder = (req: RecordedRequest) => ScriptedResponse | Promise<Scr
 export interface RecordingServer {
   url: string
   requests: RecordedRequest[]
+  /** TCP connections accepted since start (or the last reset). */
+  readonly connections: number
   /** Queue responses, answered in order; when the queue is empty the fallback answers. */
   enqueue(...responses: Array<ScriptedResponse | Responder>): void
   /** Answer every unscripted request with this (default: 500 "no scripted response"). */
@@ -78,6 +82,7 @@ export async function startRecordingServer(): Promise<RecordingServer> {
   let queue: Array<ScriptedResponse | Responder> = []
   let fallback: ScriptedResponse | Responder = { status: 500, json: { code: 500, message: "no scripted response", data: null } }
   const sockets = new Set<Socket>()
+  let connections = 0
   const pending = new Set<ServerResponse>()
 
   const server: Server = createServer((req, res) => {
@@ -111,6 +116,12 @@ export async function startRecordingServer(): Promise<RecordingServer> {
         req.socket.destroy()
         return
       }
+      if (scripted.stallBody !== undefined) {
+        res.writeHead(scripted.status ?? 200, { "content-type": "application/json", ...(scripted.headers ?? {}) })
+        res.write(scripted.stallBody)
+        pending.add(res)
+        return
+      }
       if (scripted.hang) {
         pending.add(res)
         return
@@ -128,6 +139,7 @@ export async function startRecordingServer(): Promise<RecordingServer> {
   })
   server.on("connection", (s) => {
     sockets.add(s)
+    connections++
     s.on("close", () => sockets.delete(s))
   })
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve))
@@ -137,6 +149,9 @@ export async function startRecordingServer(): Promise<RecordingServer> {
   return {
     url: `http://127.0.0.1:${port}`,
     requests,
+    get connections() {
+      return connections
+    },
     enqueue(...responses) {
       queue.push(...responses)
     },
@@ -146,6 +161,7 @@ export async function startRecordingServer(): Promise<RecordingServer> {
     reset() {
       requests.length = 0
       queue = []
+      connections = 0
     },
     async close() {
       for (const s of sockets) s.destroy()
