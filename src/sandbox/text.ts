@@ -5,6 +5,7 @@
 
 /** Removes Vietnamese diacritics ("Hồ Chí Minh" -> "Ho Chi Minh", "Đà Nẵng" -> "Da Nang"). */
 export function fold(s: string): string {
+  if (/^[\x00-\x7f]*$/.test(s)) return s
   return s
     .normalize("NFD")
     .replace(/[\u0300-\u036f]/g, "")
@@ -17,7 +18,25 @@ export function fold(s: string): string {
  * A comparison key: diacritics-insensitive, case-insensitive, punctuation as spaces,
  * leading zeros of numbers dropped ("Quận 01" and "quan 1" give the same key).
  */
+let keyCache: Map<string, string> | null = null
+/** Memoises nameKey while master data is built (cleared afterwards). */
+export function keyCacheActive(on: boolean): void {
+  keyCache = on ? new Map() : null
+}
+
 export function nameKey(s: string): string {
+  if (keyCache) {
+    let k = keyCache.get(s)
+    if (k === undefined) {
+      k = computeKey(s)
+      keyCache.set(s, k)
+    }
+    return k
+  }
+  return computeKey(s)
+}
+
+function computeKey(s: string): string {
   return fold(s)
     .toLowerCase()
     .replace(/[.,\-_/()'"]/g, " ")
@@ -26,19 +45,26 @@ export function nameKey(s: string): string {
     .replace(/\b0+(\d)/g, "$1")
 }
 
+const naturalParts = new Map<string, string[]>()
+function partsOf(s: string): string[] {
+  let p = naturalParts.get(s)
+  if (!p) {
+    p = nameKey(s).match(/(\d+)|(\D+)/g) ?? []
+    naturalParts.set(s, p)
+  }
+  return p
+}
+
 /** Natural comparison so that "Quận 2" < "Quận 10". Locale-independent (stable everywhere). */
 export function naturalCompare(a: string, b: string): number {
-  const ka = nameKey(a)
-  const kb = nameKey(b)
-  const re = /(\d+)|(\D+)/g
-  const pa = ka.match(re) ?? []
-  const pb = kb.match(re) ?? []
+  const pa = partsOf(a)
+  const pb = partsOf(b)
   for (let i = 0; i < Math.min(pa.length, pb.length); i++) {
     const x = pa[i]
     const y = pb[i]
     if (x === y) continue
-    const nx = /^\d/.test(x)
-    const ny = /^\d/.test(y)
+    const nx = x.charCodeAt(0) >= 48 && x.charCodeAt(0) <= 57
+    const ny = y.charCodeAt(0) >= 48 && y.charCodeAt(0) <= 57
     if (nx && ny) return Number(x) - Number(y)
     if (nx) return -1
     if (ny) return 1
@@ -47,6 +73,11 @@ export function naturalCompare(a: string, b: string): number {
   if (pa.length !== pb.length) return pa.length - pb.length
   // same key: fall back to raw code points so that the order is total
   return a < b ? -1 : a > b ? 1 : 0
+}
+
+/** Frees the memo used while sorting master data. */
+export function clearNaturalCache(): void {
+  naturalParts.clear()
 }
 
 /** Normalises a Vietnamese phone number; returns null when malformed. */

@@ -12,7 +12,7 @@ import { AddressInput, AddressResolver, ResolvedAddress } from "../../lib/addres
 import { createGhnClient, GhnApiError, GhnClient, GHN_LIMITS } from "../../lib/ghn"
 import { toMedusaError } from "../../lib/medusa-error"
 import { GhnOptions, parseGhnOptions, shopIdForLocation } from "../../lib/options"
-import { assertServiceType, buildParcel, GhnParcel } from "../../lib/parcel"
+import { assertServiceType, buildParcel, GhnParcel, Measured } from "../../lib/parcel"
 import { cacheKey, MemoryStore, RedisStore, SharedCache } from "../../lib/quote-cache"
 import { labelRoute } from "../../lib/labels"
 import { createOrderBody, linesFromOrderItems, linesValue, personName, streetOf } from "../../lib/order-body"
@@ -127,15 +127,17 @@ class GhnFulfillmentProviderService extends AbstractFulfillmentProviderService {
       const result: GhnMethodData = { ...data, service_type_id, is_return }
       if (context.shipping_address) result.ghn_to = await this.resolve(context.shipping_address as AddressInput, "shipping address")
       const location = context.from_location as { id?: string; name?: string; address?: AddressInput & { phone?: string } } | undefined
-      if (location?.id && location.address) {
+      const fromAddress = location?.address ? await this.resolveOptional(location.address) : undefined
+      if (location?.id && location.address && fromAddress) {
         result.ghn_from = {
           location_id: location.id,
           name: location.name,
           phone: location.address.phone ?? undefined,
           street: streetOf(location.address),
-          address: await this.resolve(location.address, `stock location ${location.name ?? location.id}`),
+          address: fromAddress,
         }
       }
+      result.ghn_measures = this.measuresOf((context.items ?? []) as unknown as Record<string, any>[])
       return result
     } catch (error) {
       throw toMedusaError(error)
@@ -196,6 +198,12 @@ class GhnFulfillmentProviderService extends AbstractFulfillmentProviderService {
     try {
       const service_type_id = serviceTypeOf(methodData)
       const lines = linesFromOrderItems(items as any[], order?.items ?? [])
+      // Medusa does not pass the products' measures to fulfilment: use those seen at checkout.
+      const measures = (methodData.ghn_measures ?? {}) as Record<string, Measured>
+      for (const line of lines) {
+        const seen = line.variant?.id ? measures[line.variant.id] : undefined
+        if (seen) line.product = { ...seen, ...(line.product ?? {}) }
+      }
       const parcel = buildParcel(lines, this.options)
       assertServiceType(parcel, service_type_id)
       const receiver = (fulfillment.delivery_address ?? order?.shipping_address ?? {}) as Record<string, any>
@@ -346,6 +354,20 @@ class GhnFulfillmentProviderService extends AbstractFulfillmentProviderService {
         `GHN has no ${kind} service to ${to.ward_name}, ${to.district_name || to.province_name}${services.length ? `; it offers ${services.map((s) => s.short_name).join(", ")}` : ""}`
       )
     }
+  }
+
+  /** Each variant's measures with the product's as fallback, as the cart saw them. */
+  protected measuresOf(items: Record<string, any>[]): Record<string, Measured> {
+    const measures: Record<string, Measured> = {}
+    for (const item of items) {
+      const variantId = item.variant_id ?? item.variant?.id
+      if (!variantId) continue
+      const product = item.product ?? {}
+      const variant = item.variant ?? {}
+      const pick = (key: keyof Measured) => variant[key] ?? product[key] ?? null
+      measures[variantId] = { weight: pick("weight"), length: pick("length"), width: pick("width"), height: pick("height") }
+    }
+    return measures
   }
 
   protected parcelFields(parcel: GhnParcel) {

@@ -1,0 +1,175 @@
+import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
+import { Modules } from "@medusajs/framework/utils"
+import { pollGhnShipments } from "../../src/jobs/poll-ghn-shipments"
+import { adminHeaders } from "../helpers/admin"
+import { waitFor } from "../helpers/wait"
+import { sandbox } from "../helpers/sandbox"
+import { checkout, createCart, failure, seedGhnStore, SeededStore } from "../helpers/store"
+
+jest.setTimeout(300_000)
+
+const SECRET = "dev-webhook-secret-change-me"
+const HEADER = "x-ghn-webhook-secret"
+
+medusaIntegrationTestRunner({
+  inApp: true,
+  testSuite: ({ api, getContainer }) => {
+    let admin: { headers: Record<string, string> }
+    let store: SeededStore
+    let hookUrl: string
+
+    beforeEach(async () => {
+      await sandbox.reset()
+      admin = await adminHeaders(getContainer(), api)
+      store = await seedGhnStore(api, admin)
+      hookUrl = `${api.defaults.baseURL.replace(/\/$/, "")}/hooks/ghn`
+      await sandbox.webhook(hookUrl, { [HEADER]: SECRET })
+    })
+
+    afterEach(async () => {
+      await sandbox.webhook(null)
+    })
+
+    async function fulfilledOrder() {
+      const cart = await createCart(api, store, [{ variant_id: store.variants.shirt, quantity: 1 }])
+      const order = await checkout(api, store, cart.id, store.options.light)
+      const { data } = await api.get(`/admin/orders/${order.id}?fields=id,items.id,items.quantity`, admin)
+      const res = await api.post(
+        `/admin/orders/${order.id}/fulfillments?fields=id,fulfillments.id,fulfillments.data`,
+        { items: data.order.items.map((i: any) => ({ id: i.id, quantity: i.quantity })), location_id: store.locationId },
+        admin
+      )
+      const fulfillment = res.data.order.fulfillments.at(-1)
+      // The shipment record appears from order.fulfillment_created.
+      await waitFor(async () => (await shipmentsOf(order.id)).length === 1)
+      return { orderId: order.id as string, fulfillmentId: fulfillment.id as string, code: fulfillment.data.order_code as string }
+    }
+
+    async function shipmentsOf(orderId: string) {
+      return (await api.get(`/admin/ghn/orders/${orderId}/shipments`, admin)).data.shipments as any[]
+    }
+
+    async function fulfillment(orderId: string, id: string) {
+      const { data } = await api.get(
+        `/admin/orders/${orderId}?fields=fulfillments.id,fulfillments.shipped_at,fulfillments.delivered_at,fulfillments.canceled_at,fulfillments.labels.*`,
+        admin
+      )
+      return data.order.fulfillments.find((f: any) => f.id === id)
+    }
+
+    function webhookBody(code: string, status: string, time: string, extra: Record<string, unknown> = {}) {
+      return { ShopID: 190001, OrderCode: code, ClientOrderCode: "", Type: "switch_status", Status: status, Time: time, Description: "", Reason: "", ReasonCode: "", ...extra }
+    }
+
+    const post = (body: unknown, headers: Record<string, string> = { [HEADER]: SECRET }) => api.post("/hooks/ghn", body, { headers })
+
+    it("follows the sandbox's webhooks from pickup to delivery, keeping the label", async () => {
+      const { orderId, fulfillmentId, code } = await fulfilledOrder()
+      for (const status of ["picking", "picked", "delivering"]) await sandbox.setStatus(code, status)
+      await waitFor(async () => !!(await fulfillment(orderId, fulfillmentId)).shipped_at)
+      await sandbox.setStatus(code, "delivered")
+      await waitFor(async () => !!(await fulfillment(orderId, fulfillmentId)).delivered_at)
+
+      const f = await fulfillment(orderId, fulfillmentId)
+      expect(f.labels).toHaveLength(1)
+      expect(f.labels[0]).toMatchObject({ tracking_number: code, label_url: `/admin/ghn/labels/${code}?size=A5` })
+      const [shipment] = await shipmentsOf(orderId)
+      expect(shipment.status).toBe("delivered")
+      expect(shipment.history.map((h: any) => h.status)).toEqual(expect.arrayContaining(["picking", "picked", "delivering", "delivered"]))
+      const deliveries = (await sandbox.webhooks()).filter((w: any) => w.order_code === code)
+      expect(deliveries.every((w: any) => w.state === "delivered")).toBe(true)
+    })
+
+    it("ignores repeats and older events", async () => {
+      const { orderId, fulfillmentId, code } = await fulfilledOrder()
+      const delivered = webhookBody(code, "delivered", "2030-01-01T10:00:00.000Z")
+      for (let i = 0; i < 3; i++) expect((await post(delivered)).status).toBe(200)
+      expect((await post(delivered)).data).toMatchObject({ duplicate: true })
+      await waitFor(async () => (await shipmentsOf(orderId))[0].status === "delivered")
+      // Older events arrive late, in reverse order: history grows, the status stays.
+      await post(webhookBody(code, "delivering", "2030-01-01T09:00:00.000Z"))
+      await post(webhookBody(code, "picked", "2030-01-01T08:00:00.000Z"))
+      await waitFor(async () => (await shipmentsOf(orderId))[0].history.length >= 3)
+      const [shipment] = await shipmentsOf(orderId)
+      expect(shipment.status).toBe("delivered")
+      expect(shipment.history.filter((h: any) => h.status === "delivered")).toHaveLength(1)
+      expect((await fulfillment(orderId, fulfillmentId)).delivered_at).toBeTruthy()
+    })
+
+    it("refuses a missing or wrong secret and a malformed body, storing nothing", async () => {
+      const { code } = await fulfilledOrder()
+      const ghn = getContainer().resolve("ghn") as any
+      const before = (await ghn.listGhnWebhookEvents({ order_code: code })).length
+      expect((await failure(post(webhookBody(code, "picked", new Date().toISOString()), {}))).status).toBe(401)
+      expect((await failure(post(webhookBody(code, "picked", new Date().toISOString()), { [HEADER]: "wrong" }))).status).toBe(401)
+      const bad = await failure(post({ OrderCode: code, Type: "switch_status", Time: "not a date" }))
+      expect(bad.status).toBe(400)
+      expect(bad.message).toContain("Time")
+      expect((await ghn.listGhnWebhookEvents({ order_code: code })).length).toBe(before)
+    })
+
+    it("stores and acknowledges an unknown order code", async () => {
+      const res = await post(webhookBody("NOPE123", "picked", new Date().toISOString()))
+      expect(res.status).toBe(200)
+      expect(res.data.unknown_order).toBe(true)
+      const ghn = getContainer().resolve("ghn") as any
+      const [event] = await ghn.listGhnWebhookEvents({ order_code: "NOPE123" })
+      expect(event.unknown_order).toBe(true)
+    })
+
+    it("cancels the fulfilment when GHN cancels, without calling GHN's cancel", async () => {
+      const { orderId, fulfillmentId, code } = await fulfilledOrder()
+      const cancelsBefore = await sandbox.requestCount("/shiip/public-api/v2/switch-status/cancel")
+      await sandbox.setStatus(code, "cancel", "GHN-CANCEL")
+      await waitFor(async () => !!(await fulfillment(orderId, fulfillmentId)).canceled_at)
+      expect(await sandbox.requestCount("/shiip/public-api/v2/switch-status/cancel")).toBe(cancelsBefore)
+    })
+
+    it("announces lost parcels", async () => {
+      const { code } = await fulfilledOrder()
+      const eventBus = getContainer().resolve(Modules.EVENT_BUS) as any
+      const seen: any[] = []
+      eventBus.subscribe("ghn.shipment.exception", async (event: any) => {
+        seen.push(event.data)
+      })
+      await sandbox.setStatus(code, "picked")
+      await sandbox.setStatus(code, "lost", "GHN-LOST01")
+      await waitFor(async () => seen.some((e) => e.status === "lost"))
+      expect(seen.find((e) => e.status === "lost")).toMatchObject({ order_code: code, reason_code: "GHN-LOST01" })
+    })
+
+    it("converges through polling when webhooks are off", async () => {
+      await sandbox.webhook(null)
+      const { orderId, fulfillmentId, code } = await fulfilledOrder()
+      for (const status of ["picking", "picked", "delivering", "delivered"]) await sandbox.setStatus(code, status)
+      const result = await pollGhnShipments(getContainer(), { silentForMs: 0 })
+      expect(result.failures).toEqual([])
+      const f = await fulfillment(orderId, fulfillmentId)
+      expect(f.shipped_at).toBeTruthy()
+      expect(f.delivered_at).toBeTruthy()
+    })
+
+    it("redelivers and returns with GHN's per-order results", async () => {
+      const a = await fulfilledOrder()
+      const b = await fulfilledOrder()
+      await sandbox.setStatus(a.code, "picked")
+      await sandbox.setStatus(a.code, "storing")
+      const { data } = await api.post("/admin/ghn/redeliver", { order_codes: [a.code, b.code] }, admin)
+      expect(data.results).toEqual([
+        expect.objectContaining({ order_code: a.code, result: true }),
+        expect.objectContaining({ order_code: b.code, result: false, message: "Trạng thái đơn hàng không hợp lệ" }),
+      ])
+      const ret = await api.post("/admin/ghn/return", { order_codes: [b.code] }, admin)
+      expect(ret.data.results[0]).toMatchObject({ order_code: b.code, result: false })
+    })
+
+    it("keeps admin routes behind a session and validates their bodies", async () => {
+      expect((await failure(api.get("/admin/ghn/shipments"))).status).toBe(401)
+      expect((await failure(api.post("/admin/ghn/redeliver", { order_codes: ["X"] }))).status).toBe(401)
+      const bad = await failure(api.post("/admin/ghn/labels", { order_codes: [], size: "A4" }, admin))
+      expect(bad.status).toBe(400)
+      expect(bad.message).toMatch(/order_codes needs at least one order code|size must be one of/)
+    })
+  },
+})
+
