@@ -34,7 +34,20 @@ export type SeededStore = {
   variants: { shirt: string; kettle: string; noWeight: string; tooHeavy: string; tooLong: string; heavyBox: string }
 }
 
-export async function seedGhnStore(api: any, admin: Headers, currency = "vnd"): Promise<SeededStore> {
+/** The test runner's axios client, whose errors say what the server answered. */
+export function explained(api: any) {
+  const wrap =
+    (method: "get" | "post" | "delete") =>
+    (...args: any[]) =>
+      api[method](...args).catch((error: any) => {
+        const answer = error.response ? `${error.response.status} ${JSON.stringify(error.response.data)}` : error.message
+        throw Object.assign(new Error(`${method.toUpperCase()} ${args[0]} -> ${answer}`), { response: error.response })
+      })
+  return { get: wrap("get"), post: wrap("post"), delete: wrap("delete"), defaults: api.defaults }
+}
+
+export async function seedGhnStore(rawApi: any, admin: Headers, currency = "vnd"): Promise<SeededStore> {
+  const api = explained(rawApi)
   const region = (
     await api.post(
       "/admin/regions",
@@ -46,18 +59,18 @@ export async function seedGhnStore(api: any, admin: Headers, currency = "vnd"): 
   const location = (await api.post("/admin/stock-locations", { name: "Kho Hà Nội", address: WAREHOUSE_ADDRESS }, admin)).data.stock_location
   await api.post(`/admin/stock-locations/${location.id}/fulfillment-providers`, { add: ["ghn_ghn", "manual_manual"] }, admin)
   const withSet = (
-    await api.post(`/admin/stock-locations/${location.id}/fulfillment-sets`, { name: "Giao hàng", type: "shipping" }, admin)
+    await api.post(`/admin/stock-locations/${location.id}/fulfillment-sets?fields=*fulfillment_sets`, { name: `Giao hàng ${currency}`, type: "shipping" }, admin)
   ).data.stock_location
   const fulfillmentSetId = withSet.fulfillment_sets[0].id
   const zone = (
     await api.post(
-      `/admin/fulfillment-sets/${fulfillmentSetId}/service-zones`,
-      { name: "Việt Nam", geo_zones: [{ type: "country", country_code: "vn" }] },
+      `/admin/fulfillment-sets/${fulfillmentSetId}/service-zones?fields=*service_zones`,
+      { name: `Việt Nam ${currency}`, geo_zones: [{ type: "country", country_code: "vn" }] },
       admin
     )
   ).data.fulfillment_set.service_zones[0]
 
-  const profile = (await api.post("/admin/shipping-profiles", { name: "Mặc định", type: "default" }, admin)).data.shipping_profile
+  const profile = (await api.post("/admin/shipping-profiles", { name: `Mặc định ${currency}`, type: "default" }, admin)).data.shipping_profile
 
   const option = async (name: string, body: Record<string, unknown>) =>
     (
@@ -74,8 +87,8 @@ export async function seedGhnStore(api: any, admin: Headers, currency = "vnd"): 
       )
     ).data.shipping_option.id
   const options = {
-    light: await option("GHN Hàng nhẹ", { provider_id: "ghn_ghn", price_type: "calculated", data: { id: "ghn-light", service_type_id: 2 } }),
-    heavy: await option("GHN Hàng nặng", { provider_id: "ghn_ghn", price_type: "calculated", data: { id: "ghn-heavy", service_type_id: 5 } }),
+    light: await option("GHN Hàng nhẹ", { provider_id: "ghn_ghn", price_type: "calculated", prices: [], data: { id: "ghn-light", service_type_id: 2 } }),
+    heavy: await option("GHN Hàng nặng", { provider_id: "ghn_ghn", price_type: "calculated", prices: [], data: { id: "ghn-heavy", service_type_id: 5 } }),
     flat: await option("Giao tay", {
       provider_id: "manual_manual",
       price_type: "flat",
@@ -85,12 +98,13 @@ export async function seedGhnStore(api: any, admin: Headers, currency = "vnd"): 
     returnLight: await option("GHN Trả hàng", {
       provider_id: "ghn_ghn",
       price_type: "calculated",
+      prices: [],
       data: { id: "ghn-return-light", service_type_id: 2, is_return: true },
       rules: [{ attribute: "is_return", operator: "eq", value: "true" }],
     }),
   }
 
-  const salesChannel = (await api.post("/admin/sales-channels", { name: "Cửa hàng online" }, admin)).data.sales_channel
+  const salesChannel = (await api.post("/admin/sales-channels", { name: `Cửa hàng online ${currency}` }, admin)).data.sales_channel
   await api.post(`/admin/stock-locations/${location.id}/sales-channels`, { add: [salesChannel.id] }, admin)
   const key = (await api.post("/admin/api-keys", { title: "Storefront", type: "publishable" }, admin)).data.api_key
   await api.post(`/admin/api-keys/${key.id}/sales-channels`, { add: [salesChannel.id] }, admin)
@@ -101,6 +115,7 @@ export async function seedGhnStore(api: any, admin: Headers, currency = "vnd"): 
         "/admin/products",
         {
           title,
+          handle: `${String(variant.sku).toLowerCase()}-${currency}`,
           status: "published",
           shipping_profile_id: profile.id,
           sales_channels: [{ id: salesChannel.id }],
@@ -112,6 +127,7 @@ export async function seedGhnStore(api: any, admin: Headers, currency = "vnd"): 
               manage_inventory: false,
               prices: [{ currency_code: currency, amount: 250000 }],
               ...variant,
+              sku: currency === "vnd" ? variant.sku : `${variant.sku}-${currency.toUpperCase()}`,
             },
           ],
           ...extra,
@@ -182,4 +198,15 @@ export async function failure(promise: Promise<unknown>) {
     return { status: error.response?.status as number, message: String(error.response?.data?.message ?? error.message) }
   }
   throw new Error("expected the request to fail")
+}
+
+/** Fulfils every item of an order from the store's stock location, as the admin does. */
+export async function fulfilOrder(api: any, admin: Headers, store: SeededStore, orderId: string) {
+  const { data } = await api.get(`/admin/orders/${orderId}?fields=id,*items`, admin)
+  const res = await api.post(
+    `/admin/orders/${orderId}/fulfillments?fields=id,*fulfillments,fulfillments.labels.*`,
+    { items: data.order.items.map((i: any) => ({ id: i.id, quantity: Number(i.quantity) })), location_id: store.locationId },
+    admin
+  )
+  return res.data.order.fulfillments.at(-1) as { id: string; data: Record<string, any>; labels: any[]; canceled_at: string | null }
 }

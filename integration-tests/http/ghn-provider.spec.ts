@@ -2,14 +2,15 @@ import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 import { adminHeaders } from "../helpers/admin"
 import { waitFor } from "../helpers/wait"
 import { sandbox } from "../helpers/sandbox"
-import { checkout, createCart, CUSTOMER_ADDRESS, failure, quote, seedGhnStore, SeededStore, storeHeaders } from "../helpers/store"
+import { checkout, createCart, explained, fulfilOrder, CUSTOMER_ADDRESS, failure, quote, seedGhnStore, SeededStore, storeHeaders } from "../helpers/store"
 
 jest.setTimeout(240_000)
 
 medusaIntegrationTestRunner({
   inApp: true,
   env: {},
-  testSuite: ({ api, getContainer }) => {
+  testSuite: ({ api: rawApi, getContainer }) => {
+    const api = explained(rawApi)
     let admin: { headers: Record<string, string> }
     let store: SeededStore
 
@@ -34,15 +35,7 @@ medusaIntegrationTestRunner({
       return order
     }
 
-    async function fulfil(orderId: string) {
-      const { data } = await api.get(`/admin/orders/${orderId}?fields=id,items.id,items.quantity`, admin)
-      const res = await api.post(
-        `/admin/orders/${orderId}/fulfillments?fields=id,fulfillments.id,fulfillments.data,fulfillments.labels.*,fulfillments.canceled_at`,
-        { items: data.order.items.map((i: any) => ({ id: i.id, quantity: i.quantity })), location_id: store.locationId },
-        admin
-      )
-      return res.data.order.fulfillments.at(-1)
-    }
+    const fulfil = (orderId: string) => fulfilOrder(api, admin, store, orderId)
 
     describe("checkout", () => {
       it("quotes the sandbox's fee for the cart's parcel and address", async () => {

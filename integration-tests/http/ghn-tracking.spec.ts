@@ -4,7 +4,7 @@ import { pollGhnShipments } from "../../src/jobs/poll-ghn-shipments"
 import { adminHeaders } from "../helpers/admin"
 import { waitFor } from "../helpers/wait"
 import { sandbox } from "../helpers/sandbox"
-import { checkout, createCart, failure, seedGhnStore, SeededStore } from "../helpers/store"
+import { checkout, createCart, explained, fulfilOrder, failure, seedGhnStore, SeededStore } from "../helpers/store"
 
 jest.setTimeout(300_000)
 
@@ -13,7 +13,8 @@ const HEADER = "x-ghn-webhook-secret"
 
 medusaIntegrationTestRunner({
   inApp: true,
-  testSuite: ({ api, getContainer }) => {
+  testSuite: ({ api: rawApi, getContainer }) => {
+    const api = explained(rawApi)
     let admin: { headers: Record<string, string> }
     let store: SeededStore
     let hookUrl: string
@@ -33,13 +34,7 @@ medusaIntegrationTestRunner({
     async function fulfilledOrder() {
       const cart = await createCart(api, store, [{ variant_id: store.variants.shirt, quantity: 1 }])
       const order = await checkout(api, store, cart.id, store.options.light)
-      const { data } = await api.get(`/admin/orders/${order.id}?fields=id,items.id,items.quantity`, admin)
-      const res = await api.post(
-        `/admin/orders/${order.id}/fulfillments?fields=id,fulfillments.id,fulfillments.data`,
-        { items: data.order.items.map((i: any) => ({ id: i.id, quantity: i.quantity })), location_id: store.locationId },
-        admin
-      )
-      const fulfillment = res.data.order.fulfillments.at(-1)
+      const fulfillment = await fulfilOrder(api, admin, store, order.id)
       // The shipment record appears from order.fulfillment_created.
       await waitFor(async () => (await shipmentsOf(order.id)).length === 1)
       return { orderId: order.id as string, fulfillmentId: fulfillment.id as string, code: fulfillment.data.order_code as string }
