@@ -1,6 +1,9 @@
 import { createHash, timingSafeEqual } from "node:crypto"
 import { z } from "zod"
 
+/** Emitted for each stored GHN callback to apply; retried by the event bus on failure. */
+export const GHN_SHIPMENT_UPDATED = "ghn.shipment.updated"
+
 const amount = z.coerce.number().catch(0)
 
 /**

@@ -1,7 +1,7 @@
 import type { SubscriberArgs, SubscriberConfig } from "@medusajs/framework"
 import { GHN_MODULE } from "../modules/ghn"
 import type GhnModuleService from "../modules/ghn/service"
-import { eventFromWebhook } from "../lib/webhook"
+import { eventFromWebhook, GHN_SHIPMENT_UPDATED } from "../lib/webhook"
 import { syncGhnShipmentWorkflow } from "../workflows/sync-ghn-shipment"
 
 /** Applies a stored GHN callback; a failure is recorded on it and thrown so the event bus retries. */
@@ -20,6 +20,6 @@ export default async function ghnShipmentUpdated({ event, container }: Subscribe
 }
 
 export const config: SubscriberConfig = {
-  event: "ghn.shipment.updated",
+  event: GHN_SHIPMENT_UPDATED,
   context: { subscriberId: "ghn-sync-shipment" },
 }

@@ -1,7 +1,22 @@
-import { createWorkflow, transform, when, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
-import { useQueryGraphStep } from "@medusajs/medusa/core-flows"
+import { createStep, createWorkflow, StepResponse, transform, when, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
+import { emitEventStep, useQueryGraphStep } from "@medusajs/medusa/core-flows"
+import { GHN_SHIPMENT_UPDATED } from "../lib/webhook"
+import { GHN_MODULE } from "../modules/ghn"
+import type GhnModuleService from "../modules/ghn/service"
 import { updateOrderMetadataStep } from "./steps/update-order-metadata"
 import { upsertGhnShipmentsStep } from "./steps/upsert-ghn-shipments"
+
+/**
+ * GHN calls the webhook as soon as it makes the order code, often before Medusa has stored the
+ * fulfilment: those early events wait, flagged, until the shipment exists.
+ */
+const earlyGhnEventsStep = createStep("early-ghn-events", async (orderCodes: string[], { container }) => {
+  if (!orderCodes.length) return new StepResponse([] as { event_id: string }[])
+  const events = await container
+    .resolve<GhnModuleService>(GHN_MODULE)
+    .listGhnWebhookEvents({ order_code: orderCodes, processed_at: null }, { select: ["id"], order: { event_time: "ASC" } })
+  return new StepResponse(events.map((e) => ({ event_id: e.id })))
+})
 
 export type RecordGhnShipmentInput = { order_id: string; fulfillment_id: string }
 
@@ -34,6 +49,10 @@ export const recordGhnShipmentWorkflow = createWorkflow("record-ghn-shipment", (
     updateOrderMetadataStep(
       transform({ input }, ({ input }) => ({ order_id: input.order_id, metadata: { ghn_cod_fulfillment_id: input.fulfillment_id } }))
     )
+  })
+  const early = earlyGhnEventsStep(transform({ created }, ({ created }) => created.map((c: any) => c.order_code)))
+  when({ early }, ({ early }) => early.length > 0).then(() => {
+    emitEventStep({ eventName: GHN_SHIPMENT_UPDATED, data: early })
   })
   return new WorkflowResponse(created)
 })

@@ -1,9 +1,7 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { Modules } from "@medusajs/framework/utils"
-import { describeWebhookIssues, ghnWebhookSchema, secretMatches, webhookDedupeKey } from "../../../lib/webhook"
+import { describeWebhookIssues, GHN_SHIPMENT_UPDATED, ghnWebhookSchema, secretMatches, webhookDedupeKey } from "../../../lib/webhook"
 import { ghnModule } from "../../utils"
-
-export const GHN_SHIPMENT_UPDATED = "ghn.shipment.updated"
 
 /**
  * GHN's status callback. Authenticated by a secret in a header of the merchant's choice (GHN's

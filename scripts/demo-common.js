@@ -1,0 +1,147 @@
+// What `npm run demo`, `demo:order` and `demo:advance` share: settings from the environment,
+// the demo's folder and its state file (.demo/demo.json), and small HTTP helpers.
+const fs = require("node:fs")
+const net = require("node:net")
+const path = require("node:path")
+
+const ROOT = path.resolve(__dirname, "..")
+
+const int = (value, fallback) => {
+  if (value === undefined || value === "") return fallback
+  const n = Number(value)
+  if (!Number.isInteger(n) || n <= 0 || n > 65535) throw new Error(`not a port number: ${value}`)
+  return n
+}
+const flag = (value, fallback) => {
+  if (value === undefined || value === "") return fallback
+  return !/^(0|false|no|off)$/i.test(String(value))
+}
+
+/** Every setting of the demo, from environment variables (documented in the README). */
+function demoSettings(env = process.env) {
+  const dir = path.resolve(ROOT, env.DEMO_DIR || ".demo")
+  return {
+    root: ROOT,
+    dir,
+    stateFile: path.join(dir, "demo.json"),
+    logsDir: path.join(dir, "logs"),
+    pgDir: path.join(dir, "pg"),
+    sandboxState: path.join(dir, "sandbox-state.json"),
+    medusaPort: int(env.DEMO_PORT, 9000),
+    sandboxPort: int(env.DEMO_SANDBOX_PORT, 5410),
+    pgPort: int(env.DEMO_PG_PORT, 54330),
+    databaseUrl: env.DATABASE_URL || "",
+    databaseName: env.DEMO_DB_NAME || "medusa_ghn_demo",
+    admin: flag(env.DEMO_ADMIN, true),
+    watch: flag(env.DEMO_WATCH, true),
+    adminEmail: env.DEMO_ADMIN_EMAIL || "admin@ghn-demo.local",
+    adminPassword: env.DEMO_ADMIN_PASSWORD || "ghn-demo-password",
+    webhookSecret: env.GHN_WEBHOOK_SECRET || "dev-webhook-secret-change-me",
+    webhookHeader: env.GHN_WEBHOOK_HEADER || "x-ghn-webhook-secret",
+    autoAdvance: env.DEMO_AUTO_ADVANCE || "",
+  }
+}
+
+function readState(settings = demoSettings()) {
+  if (!fs.existsSync(settings.stateFile)) {
+    throw new Error(`${path.relative(process.cwd(), settings.stateFile) || settings.stateFile} not found: start the demo first with \`npm run demo\``)
+  }
+  return JSON.parse(fs.readFileSync(settings.stateFile, "utf8"))
+}
+
+function writeState(settings, state) {
+  fs.mkdirSync(path.dirname(settings.stateFile), { recursive: true })
+  const tmp = `${settings.stateFile}.${process.pid}.tmp`
+  fs.writeFileSync(tmp, JSON.stringify(state, null, 2) + "\n")
+  fs.renameSync(tmp, settings.stateFile)
+}
+
+/** Resolves true when something accepts connections on host:port. */
+function canConnect(host, port, timeoutMs = 1000) {
+  return new Promise((resolve) => {
+    const socket = net.connect({ host, port })
+    const done = (ok) => {
+      socket.destroy()
+      resolve(ok)
+    }
+    socket.setTimeout(timeoutMs, () => done(false))
+    socket.once("connect", () => done(true))
+    socket.once("error", () => done(false))
+  })
+}
+
+/** Resolves true when nothing listens on the port (on any interface) and we may bind it. */
+async function portIsFree(port) {
+  if ((await canConnect("127.0.0.1", port)) || (await canConnect("::1", port).catch(() => false))) return false
+  return new Promise((resolve) => {
+    const server = net.createServer()
+    server.once("error", () => resolve(false))
+    server.listen({ port }, () => server.close(() => resolve(true)))
+  })
+}
+
+class HttpError extends Error {
+  constructor(method, url, status, body) {
+    const message = body && typeof body === "object" ? body.message || JSON.stringify(body) : String(body || "")
+    super(`${method} ${url} -> ${status}${message ? `: ${message}` : ""}`)
+    this.status = status
+    this.body = body
+  }
+}
+
+/** JSON over HTTP with global fetch (Node 20). Throws HttpError on a non-2xx answer. */
+async function http(method, url, { body, headers = {}, timeoutMs = 60_000 } = {}) {
+  const res = await fetch(url, {
+    method,
+    headers: { accept: "application/json", ...(body === undefined ? {} : { "content-type": "application/json" }), ...headers },
+    body: body === undefined ? undefined : JSON.stringify(body),
+    signal: AbortSignal.timeout(timeoutMs),
+    redirect: "manual",
+  })
+  const text = await res.text()
+  let json = text
+  try {
+    json = text ? JSON.parse(text) : null
+  } catch {}
+  if (!res.ok) throw new HttpError(method, url, res.status, json)
+  return json
+}
+
+/** A bearer token for the demo's admin user (POST /auth/user/emailpass). */
+async function adminToken(state) {
+  const { token } = await http("POST", `${state.medusaUrl}/auth/user/emailpass`, {
+    body: { email: state.admin.email, password: state.admin.password },
+  })
+  return token
+}
+
+async function assertRunning(state) {
+  try {
+    const res = await fetch(`${state.medusaUrl}/health`, { signal: AbortSignal.timeout(5000) })
+    if (res.ok) return
+  } catch {}
+  throw new Error(`the demo store does not answer at ${state.medusaUrl}: start it with \`npm run demo\` (and wait for "ready")`)
+}
+
+/** Formats an amount in VND the Vietnamese way: 32.000 ₫. */
+const vnd = (amount) => `${Math.round(Number(amount)).toLocaleString("vi-VN")} ₫`
+
+function fail(error) {
+  process.stderr.write(`\n✖ ${error && error.message ? error.message : error}\n`)
+  process.exit(1)
+}
+
+module.exports = {
+  ROOT,
+  demoSettings,
+  readState,
+  writeState,
+  canConnect,
+  portIsFree,
+  http,
+  HttpError,
+  adminToken,
+  assertRunning,
+  vnd,
+  fail,
+}
