@@ -3,7 +3,8 @@ import type { GhnLabelSize } from "./ghn/constants"
 /**
  * The plugin's label route for an order code: it mints a fresh GHN print token and redirects
  * to GHN's label page. Stored as a fulfilment's label_url because print tokens expire in ~30 min.
+ * Absolute when the backend URL is known (Medusa's admin links only absolute label URLs).
  */
-export function labelRoute(orderCode: string, size: GhnLabelSize = "A5") {
-  return `/admin/ghn/labels/${encodeURIComponent(orderCode)}?size=${encodeURIComponent(size)}`
+export function labelRoute(orderCode: string, size: GhnLabelSize = "A5", backendUrl = "") {
+  return `${backendUrl.replace(/\/+$/, "")}/admin/ghn/labels/${encodeURIComponent(orderCode)}?size=${encodeURIComponent(size)}`
 }

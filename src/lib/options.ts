@@ -30,6 +30,8 @@ export const ghnOptionsSchema = z
     timeoutMs: z.number().int().min(100).max(120000).default(10000),
     locationShops: z.record(z.string(), positiveInt).default({}),
     trackingUrlBase: z.string().url().optional(),
+    /** The store's public backend URL, for absolute label links (default MEDUSA_BACKEND_URL). */
+    backendUrl: z.string().url().optional(),
     redisUrl: z.string().min(1).optional(),
     language: z.enum(["vi", "en"]).default("vi"),
     pollIntervalMinutes: z.number().int().min(1).max(1440).default(30),
@@ -62,6 +64,7 @@ export function parseGhnOptions(input: unknown): GhnOptions {
   if (!result.success) throw new GhnOptionsError(describeOptionIssues(result.error))
   const options = result.data
   if (options.baseUrl) options.environment = options.baseUrl
+  options.backendUrl ??= process.env.MEDUSA_BACKEND_URL || undefined
   const env = options.environment
   if (env !== "production" && env !== "staging" && !isUrl(env)) {
     throw new GhnOptionsError([

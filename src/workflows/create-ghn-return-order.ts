@@ -52,7 +52,7 @@ const createGhnReturnOrdersStep = createStep(
         }
         const body = createOrderBody({
           client_order_code: ret.fulfillment_id,
-          service_type_id: parcel.service_type_id,
+          service_type_id: Number(ret.data.service_type_id) === 5 ? 5 : parcel.service_type_id,
           payment_type_id: 1, // the shop pays for returns it accepted
           required_note: ghn.options.requiredNote,
           note: "Đơn trả hàng (return)",
@@ -107,7 +107,7 @@ const saveGhnReturnDataStep = createStep(
     const fulfillments = container.resolve(Modules.FULFILLMENT)
     const previous = await fulfillments.listFulfillments({ id: created.map((c) => c.fulfillment_id) }, { relations: ["labels"] })
     for (const c of created) {
-      const label = { tracking_number: c.order_code, tracking_url: ghnTrackingUrl(container, c.order_code), label_url: labelRoute(c.order_code) }
+      const label = { tracking_number: c.order_code, tracking_url: ghnTrackingUrl(container, c.order_code), label_url: labelRoute(c.order_code, "A5", ghnOptions(container).backendUrl) }
       await fulfillments.updateFulfillment(c.fulfillment_id, { data: c.data, labels: [label] })
     }
     return new StepResponse(
@@ -123,6 +123,10 @@ const saveGhnReturnDataStep = createStep(
 
 function ghnTrackingUrl(container: { resolve<T>(key: string): T }, orderCode: string) {
   return container.resolve<GhnModuleService>(GHN_MODULE).client.trackingUrl(orderCode)
+}
+
+function ghnOptions(container: { resolve<T>(key: string): T }) {
+  return container.resolve<GhnModuleService>(GHN_MODULE).options
 }
 
 export const createGhnReturnOrderWorkflow = createWorkflow(
@@ -144,21 +148,23 @@ export const createGhnReturnOrderWorkflow = createWorkflow(
         "fulfillments.delivery_address.*",
         "fulfillments.items.line_item_id",
         "fulfillments.items.quantity",
-        "order.shipping_address.*",
-        "order.items.*",
-        "order.items.variant.*",
-        "order.items.variant.product.*",
       ],
       filters: { id: input.return_id },
     })
+    const { data: orders } = useQueryGraphStep({
+      entity: "order",
+      fields: ["id", "shipping_address.*", "items.*", "items.variant.*", "items.variant.product.*"],
+      filters: { id: transform({ returns }, ({ returns }) => (returns[0] as any)?.order_id ?? "none") },
+    }).config({ name: "return-order" })
     const { data: locations } = useQueryGraphStep({
       entity: "stock_location",
       fields: ["id", "name"],
       filters: { id: transform({ returns }, ({ returns }) => ((returns[0] as any)?.fulfillments ?? []).map((f: any) => f.location_id)) },
     }).config({ name: "return-locations" })
-    const pending = transform({ returns, locations }, ({ returns, locations }): PendingReturn[] => {
+    const pending = transform({ returns, orders, locations }, ({ returns, orders, locations }): PendingReturn[] => {
       const ret = returns[0] as any
-      if (!ret) return []
+      const order = orders[0] as any
+      if (!ret || !order) return []
       const names = new Map((locations as any[]).map((l) => [l.id, l.name]))
       return (ret.fulfillments ?? [])
         .filter((f: any) => f.provider_id === "ghn_ghn" && !f.canceled_at && !f.data?.order_code)
@@ -168,9 +174,9 @@ export const createGhnReturnOrderWorkflow = createWorkflow(
           location_name: names.get(f.location_id) ?? "Kho",
           data: f.data ?? {},
           delivery_address: f.delivery_address ?? {},
-          customer_address: ret.order?.shipping_address ?? {},
+          customer_address: order.shipping_address ?? {},
           items: (f.items ?? []).map((i: any) => ({ line_item_id: i.line_item_id, quantity: Number(i.quantity) })),
-          order_items: ret.order?.items ?? [],
+          order_items: order.items ?? [],
         }))
     })
     const created = createGhnReturnOrdersStep(pending)

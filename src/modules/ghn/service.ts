@@ -3,16 +3,17 @@ import { AddressResolver } from "../../lib/address-resolver"
 import { createGhnClient, GhnClient, GhnLabelSize } from "../../lib/ghn"
 import { GhnOptions, parseGhnOptions } from "../../lib/options"
 import { GhnShipment } from "./models/ghn-shipment"
+import { GhnTicket } from "./models/ghn-ticket"
 import { GhnWebhookEvent } from "./models/ghn-webhook-event"
 
 type InjectedDependencies = { logger?: { warn(message: string): void } }
 
 /**
- * The plugin's data module: GHN shipments and webhook events, plus the plugin options, the GHN
- * client and cached address lists for routes, subscribers, jobs and workflows (the provider
+ * The plugin's data module: GHN shipments, webhook events and support tickets, plus the plugin
+ * options, the GHN client and cached address lists for routes, subscribers, jobs and workflows (the provider
  * lives in the fulfilment module's own container and cannot reach them).
  */
-export default class GhnModuleService extends MedusaService({ GhnShipment, GhnWebhookEvent }) {
+export default class GhnModuleService extends MedusaService({ GhnShipment, GhnWebhookEvent, GhnTicket }) {
   readonly options: GhnOptions
   readonly client: GhnClient
   /** GHN's address lists, cached for a day: for storefront address forms and name matching. */

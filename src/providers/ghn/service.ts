@@ -150,34 +150,53 @@ class GhnFulfillmentProviderService extends AbstractFulfillmentProviderService {
     context: CalculateShippingOptionPriceDTO["context"]
   ): Promise<CalculatedShippingOptionPrice> {
     const service_type_id = serviceTypeOf(optionData)
-    if (String(context.currency_code ?? "").toLowerCase() !== "vnd") {
+    // Returns are priced from the order (Medusa passes return_id and the returned items).
+    const returnItems = context.return_items as { id: string; quantity: number }[] | undefined
+    const isReturn = Boolean(optionData.is_return) || !!context.return_id
+    const currency = context.currency_code as string | undefined
+    if ((!isReturn || currency) && String(currency ?? "").toLowerCase() !== "vnd") {
       throw new MedusaError(
         MedusaError.Types.INVALID_DATA,
-        `GHN quotes in VND: the cart's currency is ${String(context.currency_code ?? "unknown").toUpperCase()}; use a region in VND for GHN shipping options`
+        `GHN quotes in VND: the cart's currency is ${String(currency ?? "unknown").toUpperCase()}; use a region in VND for GHN shipping options`
       )
     }
-    if (!context.shipping_address) {
+    // Set by the plugin's pricing-context hook where Medusa leaves them out (returns).
+    const shippingAddress = (context.ghn_order_address ?? context.shipping_address) as AddressInput | undefined
+    if (!shippingAddress?.country_code && !shippingAddress?.province && !shippingAddress?.city) {
       throw new MedusaError(MedusaError.Types.INVALID_DATA, "GHN needs the cart's shipping address to quote a fee")
     }
     try {
-      const cartItems = (context.items ?? []) as unknown as Record<string, any>[]
-      const lines = linesFromOrderItems(cartItems.map((i) => ({ line_item_id: i.id, quantity: i.quantity })), cartItems)
+      const productMeasures = (context.ghn_product_measures ?? {}) as Record<string, Measured>
+      const items = ((context.items ?? []) as unknown as Record<string, any>[]).map((item) =>
+        productMeasures[item.id] ? { ...item, product: { ...productMeasures[item.id], ...(item.product ?? {}) } } : item
+      )
+      const shipped = isReturn && returnItems?.length
+        ? returnItems.map((r) => ({ line_item_id: r.id, quantity: r.quantity }))
+        : items.map((i) => ({ line_item_id: i.id, quantity: i.quantity }))
+      const lines = linesFromOrderItems(shipped, items)
       const parcel = buildParcel(lines, this.options)
       assertServiceType(parcel, service_type_id)
-      const to = await this.resolve(context.shipping_address as AddressInput, "shipping address")
-      const location = context.from_location as { id?: string; address?: AddressInput } | undefined
+      const customer = await this.resolve(shippingAddress, isReturn ? "customer's address" : "shipping address")
+      const location = context.from_location as { id?: string; name?: string; address?: AddressInput } | undefined
       const shopId = shopIdForLocation(this.options, location?.id)
-      const from = location?.address ? await this.resolveOptional(location.address) : undefined
-      await this.assertRouteServed(shopId, from?.district_id, to, service_type_id)
+      const warehouse = location?.address ? await this.resolveOptional(location.address) : undefined
+      if (isReturn && !warehouse) {
+        throw new MedusaError(
+          MedusaError.Types.INVALID_DATA,
+          `GHN return quote: the stock location ${location?.name ?? location?.id ?? ""} has no address GHN can resolve`.replace("  ", " ")
+        )
+      }
+      const [origin, destination] = isReturn ? [customer, warehouse!] : [warehouse, customer]
+      await this.assertRouteServed(shopId, origin?.district_id, destination, service_type_id)
       const value = linesValue(lines)
       const body = {
         service_type_id,
-        to_district_id: to.district_id,
-        to_ward_code: to.ward_code,
-        ...(from ? { from_district_id: from.district_id, from_ward_code: from.ward_code } : {}),
+        to_district_id: destination.district_id,
+        to_ward_code: destination.ward_code,
+        ...(origin ? { from_district_id: origin.district_id, from_ward_code: origin.ward_code } : {}),
         ...this.parcelFields(parcel),
-        insurance_value: this.insuranceFor(value),
-        cod_value: this.options.quoteWithCod ? Math.min(value, GHN_LIMITS.calculateFee.maxCodValue) : 0,
+        insurance_value: isReturn ? 0 : this.insuranceFor(value),
+        cod_value: !isReturn && this.options.quoteWithCod ? Math.min(value, GHN_LIMITS.calculateFee.maxCodValue) : 0,
       }
       const quote = await this.cache.getOrLoad(cacheKey("fee", { shopId, body }), () =>
         this.client.fees.calculate(body, { shopId })
@@ -314,7 +333,7 @@ class GhnFulfillmentProviderService extends AbstractFulfillmentProviderService {
     return {
       tracking_number: orderCode,
       tracking_url: this.client.trackingUrl(orderCode),
-      label_url: labelRoute(orderCode, "A5"),
+      label_url: labelRoute(orderCode, "A5", this.options.backendUrl),
     }
   }
 

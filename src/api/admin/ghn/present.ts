@@ -12,9 +12,9 @@ export function presentShipment(ghn: GhnModuleService, shipment: Record<string, 
     history: (shipment.history?.events ?? []) as unknown[],
     tracking_url: ghn.client.trackingUrl(shipment.order_code),
     label_urls: {
-      A5: labelRoute(shipment.order_code, "A5"),
-      "80x80": labelRoute(shipment.order_code, "80x80"),
-      "52x70": labelRoute(shipment.order_code, "52x70"),
+      A5: labelRoute(shipment.order_code, "A5", ghn.options.backendUrl),
+      "80x80": labelRoute(shipment.order_code, "80x80", ghn.options.backendUrl),
+      "52x70": labelRoute(shipment.order_code, "52x70", ghn.options.backendUrl),
     },
     actions: {
       cancel: !shipment.is_return && CANCELLABLE.includes(status),

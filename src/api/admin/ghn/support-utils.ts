@@ -1,0 +1,155 @@
+import type { MedusaNextFunction, MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
+import { MedusaError } from "@medusajs/framework/utils"
+import type { z } from "@medusajs/framework/zod"
+import { GHN_LIMITS } from "../../../lib/ghn"
+import { withGhnCode } from "../../../workflows/sync-ghn-tickets"
+
+/**
+ * Helpers of the admin's support routes (tickets, settings, shops, partner onboarding, shifts):
+ * GHN errors with their code, multipart uploads of ticket attachments, and form validation.
+ */
+
+/** A GHN or plugin error for the admin, with GHN's code (see withGhnCode). */
+export const ghnAdminError = withGhnCode
+
+/** Runs a GHN call, converting its failure with ghnAdminError. */
+export async function callGhn<T>(action: string, fn: () => Promise<T>): Promise<T> {
+  try {
+    return await fn()
+  } catch (error) {
+    throw ghnAdminError(error, action)
+  }
+}
+
+/** `Invalid request: Field 'x' ...`: the shape of Medusa's own validation errors. */
+export function invalidField(field: string, message: string): MedusaError {
+  return new MedusaError(MedusaError.Types.INVALID_DATA, `Invalid request: Field '${field}' ${message}`)
+}
+
+// ---------------------------------------------------------------------------------------------
+// Ticket attachments: multipart (multer, as Medusa's /admin/uploads), checked again here.
+
+const T = GHN_LIMITS.tickets
+export const TICKET_EXTENSIONS = T.allowedExtensions as readonly string[]
+export const TICKET_MAX_FILES = T.maxAttachments
+export const TICKET_MAX_BYTES = T.maxAttachmentBytes
+
+type MulterFile = { fieldname: string; originalname: string; mimetype: string; size: number; buffer: Buffer }
+type MulterInstance = { array(field: string, max?: number): (req: any, res: any, next: (err?: any) => void) => void }
+// multer is what @medusajs/medusa's /admin/uploads uses (memory storage); it has no bundled types.
+// eslint-disable-next-line @typescript-eslint/no-var-requires
+const multer: ((options: Record<string, unknown>) => MulterInstance) & { MulterError: new (...args: any[]) => Error } = require("multer")
+
+const upload = multer({
+  storage: (multer as any).memoryStorage(),
+  // Vietnamese file names arrive as UTF-8.
+  defParamCharset: "utf8",
+  // Hard caps that keep memory bounded; the exact rules are checked (and named) afterwards.
+  limits: { fileSize: TICKET_MAX_BYTES + 1, files: TICKET_MAX_FILES + 1, fields: 20, fieldSize: 64 * 1024, parts: 40 },
+})
+
+const MULTER_MESSAGES: Record<string, (field: string) => [string, string]> = {
+  LIMIT_FILE_SIZE: () => ["attachments", `takes files of at most ${TICKET_MAX_BYTES} bytes (2 MB) each`],
+  LIMIT_FILE_COUNT: () => ["attachments", `takes at most ${TICKET_MAX_FILES} files`],
+  LIMIT_UNEXPECTED_FILE: (field) => [field || "attachments", "is not a file field: send files as 'attachments'"],
+  LIMIT_FIELD_VALUE: (field) => [field || "description", "is too long"],
+  LIMIT_FIELD_COUNT: () => ["(form)", "has too many fields"],
+  LIMIT_PART_COUNT: () => ["(form)", "has too many parts"],
+  LIMIT_FIELD_KEY: () => ["(form)", "has a field name that is too long"],
+}
+
+/** Multipart ticket forms: files in `attachments`, checked for count, size and extension. */
+export function ticketUpload() {
+  const parse = upload.array("attachments", TICKET_MAX_FILES + 1)
+  return (req: MedusaRequest, res: MedusaResponse, next: MedusaNextFunction) => {
+    parse(req, res, (err?: any) => {
+      if (!err) return next()
+      const describe = err?.code && MULTER_MESSAGES[err.code]
+      if (describe) {
+        const [field, message] = describe(err.field)
+        return next(invalidField(field, message))
+      }
+      return next(new MedusaError(MedusaError.Types.INVALID_DATA, `Invalid request: ${err?.message ?? "unreadable multipart form"}`))
+    })
+  }
+}
+
+const extensionOf = (name: string) => {
+  const i = name.lastIndexOf(".")
+  return i < 0 ? "" : name.slice(i).toLowerCase()
+}
+
+export type TicketAttachmentInput = { filename: string; content_base64: string; content_type?: string }
+
+/** The uploaded files, checked as GHN checks them (count, 2 MB each, extensions, no .csv). */
+export function checkedAttachments(files: MulterFile[] | undefined): TicketAttachmentInput[] {
+  const list = (files ?? []).filter((f) => f.fieldname === "attachments")
+  if (list.length > TICKET_MAX_FILES) throw invalidField("attachments", `takes at most ${TICKET_MAX_FILES} files, got ${list.length}`)
+  return list.map((file, i) => {
+    const name = file.originalname || ""
+    const ext = extensionOf(name)
+    const field = `attachments[${i}]`
+    if (!name.trim()) throw invalidField(field, "needs a file name")
+    if (ext === ".csv") throw invalidField(field, `("${name}"): .csv files are refused by GHN; allowed: ${TICKET_EXTENSIONS.join(" ")}`)
+    if (!TICKET_EXTENSIONS.includes(ext)) {
+      throw invalidField(field, `("${name}") has extension "${ext || "(none)"}"; allowed: ${TICKET_EXTENSIONS.join(" ")}`)
+    }
+    if (file.size > TICKET_MAX_BYTES) throw invalidField(field, `("${name}") is ${file.size} bytes; GHN takes at most ${TICKET_MAX_BYTES} bytes (2 MB)`)
+    if (file.size === 0) throw invalidField(field, `("${name}") is empty`)
+    return { filename: name, content_base64: file.buffer.toString("base64"), content_type: file.mimetype || undefined }
+  })
+}
+
+/** Zod issues as one `Invalid request: Field 'x' ...` line per field (first issue of each). */
+export function zodFieldError(error: z.ZodError): MedusaError {
+  const seen = new Set<string>()
+  const parts: string[] = []
+  for (const issue of error.issues) {
+    const field = issue.path.join(".") || "(body)"
+    if (seen.has(field)) continue
+    seen.add(field)
+    parts.push(`Field '${field}': ${issue.message}`)
+  }
+  return new MedusaError(MedusaError.Types.INVALID_DATA, `Invalid request: ${parts.join("; ")}`)
+}
+
+/**
+ * Validates a ticket form (multipart fields are strings; JSON works too) and its files; sets
+ * req.validatedBody = { ...fields, attachments }.
+ */
+export function validateTicketForm(schema: z.ZodType) {
+  return (req: MedusaRequest, _res: MedusaResponse, next: MedusaNextFunction) => {
+    try {
+      const parsed = schema.safeParse(req.body ?? {})
+      if (!parsed.success) throw zodFieldError(parsed.error)
+      const attachments = checkedAttachments((req as any).files)
+      ;(req as any).validatedBody = { ...(parsed.data as object), attachments }
+      next()
+    } catch (error) {
+      next(error)
+    }
+  }
+}
+
+/** The store's public backend URL: the plugin option, Medusa's admin.backendUrl, else this request's host. */
+export function backendUrlOf(req: MedusaRequest, optionUrl?: string): string {
+  const fromConfig = (() => {
+    try {
+      const config = req.scope.resolve("configModule") as { admin?: { backendUrl?: string } }
+      return config?.admin?.backendUrl
+    } catch {
+      return undefined
+    }
+  })()
+  const candidates = [optionUrl, process.env.MEDUSA_BACKEND_URL, fromConfig]
+  for (const c of candidates) if (c && /^https?:\/\//i.test(c)) return c.replace(/\/+$/, "")
+  const proto = String(req.headers["x-forwarded-proto"] ?? req.protocol ?? "http").split(",")[0].trim() || "http"
+  return `${proto}://${req.get("host")}`
+}
+
+/** A secret shown as its first and last two characters. */
+export function maskSecret(secret: string | undefined): string | null {
+  if (!secret) return null
+  if (secret.length <= 6) return "•".repeat(secret.length)
+  return `${secret.slice(0, 2)}${"•".repeat(Math.min(12, secret.length - 4))}${secret.slice(-2)}`
+}

@@ -1,0 +1,101 @@
+import { z } from "@medusajs/framework/zod"
+import { GHN_LIMITS, TICKET_CATEGORIES } from "../../../lib/ghn/constants"
+
+/** Validators of the admin's support routes: tickets, settings, shops, partner onboarding. */
+
+const T = GHN_LIMITS.tickets
+
+const text = (field: string, max: number) =>
+  z
+    .string({ error: `${field} is required` })
+    .trim()
+    .min(1, `${field} is required`)
+    .max(max, `${field} takes at most ${max} characters`)
+
+export const TicketCategory = z.enum(TICKET_CATEGORIES, { error: `category must be one of: ${TICKET_CATEGORIES.join(" | ")}` })
+
+/** Create Ticket form (multipart or JSON): attachments are checked from the uploaded files. */
+export const CreateTicketForm = z.object({
+  order_code: z
+    .string({ error: "order_code is required" })
+    .trim()
+    .min(T.minOrderCode, "order_code is required")
+    .max(T.maxOrderCode, `order_code takes at most ${T.maxOrderCode} characters`),
+  category: TicketCategory,
+  description: text("description", T.maxDescription),
+})
+export type CreateTicketForm = z.infer<typeof CreateTicketForm>
+
+/** Create Feedback of Ticket form. */
+export const ReplyTicketForm = z.object({ description: text("description", T.maxDescription) })
+export type ReplyTicketForm = z.infer<typeof ReplyTicketForm>
+
+export const TicketsQuery = z.object({
+  order_id: z.string().trim().min(1).optional(),
+  order_code: z.union([z.string(), z.array(z.string())]).optional(),
+  status_id: z.coerce.number().int().min(1).max(3).optional(),
+  /** true: ask GHN for the status of the open tickets listed (at most 20) before answering. */
+  refresh: z.enum(["true", "false"]).optional(),
+  limit: z.coerce.number().int().min(1).max(100).default(20),
+  offset: z.coerce.number().int().min(0).default(0),
+})
+export type TicketsQuery = z.infer<typeof TicketsQuery>
+
+const ENVIRONMENTS = ["production", "staging", "configured"] as const
+
+/** Connection check: the configured credentials, or others to try before configuring them. */
+export const ConnectionCheckBody = z
+  .object({
+    token: z.string().trim().min(1, "token cannot be empty").max(200).optional(),
+    shop_id: z.coerce.number().int("shop_id must be a whole number").positive("shop_id must be a positive number").optional(),
+    environment: z.enum(ENVIRONMENTS, { error: `environment must be one of ${ENVIRONMENTS.join(", ")}` }).default("configured"),
+  })
+  .strict()
+export type ConnectionCheckBody = z.infer<typeof ConnectionCheckBody>
+
+const phone = z
+  .string({ error: "phone is required" })
+  .trim()
+  .regex(/^(\+?84|0)\d{9,10}$/, "phone must be a Vietnamese phone number (0xxxxxxxxx or +84xxxxxxxxx)")
+
+export const CreateShopBody = z
+  .object({
+    name: text("name", 255),
+    phone,
+    address: text("address", 1024),
+    district_id: z.number({ error: "district_id must be a number" }).int().positive("district_id must be a positive number"),
+    ward_code: z.string({ error: "ward_code is required" }).trim().min(1, "ward_code is required"),
+  })
+  .strict()
+export type CreateShopBody = z.infer<typeof CreateShopBody>
+
+export const AffiliateOtpBody = z.object({ phone }).strict()
+export type AffiliateOtpBody = z.infer<typeof AffiliateOtpBody>
+
+const otp = z.string({ error: "otp is required" }).trim().regex(/^\d{4,8}$/, "otp must be the 4 to 8 digits of the SMS")
+
+export const AffiliateCreateShopBody = z
+  .object({
+    phone,
+    otp,
+    address: z.string().trim().max(1024, "address takes at most 1024 characters").optional(),
+    district_id: z.number().int().positive("district_id must be a positive number").optional(),
+    ward_code: z.string().trim().min(1).optional(),
+  })
+  .strict()
+export type AffiliateCreateShopBody = z.infer<typeof AffiliateCreateShopBody>
+
+export const AffiliateAddStaffBody = z
+  .object({
+    phone,
+    otp,
+    shop_id: z.number({ error: "shop_id is required" }).int("shop_id must be a whole number").positive("shop_id must be a positive number"),
+  })
+  .strict()
+export type AffiliateAddStaffBody = z.infer<typeof AffiliateAddStaffBody>
+
+export const DistrictsQuery = z.object({ province_id: z.coerce.number().int().positive("province_id must be a positive number") })
+export type DistrictsQuery = z.infer<typeof DistrictsQuery>
+
+export const WardsQuery = z.object({ district_id: z.coerce.number().int().positive("district_id must be a positive number") })
+export type WardsQuery = z.infer<typeof WardsQuery>
