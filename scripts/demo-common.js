@@ -2,6 +2,7 @@
 // the demo's folder and its state file (.demo/demo.json), and small HTTP helpers.
 const fs = require("node:fs")
 const net = require("node:net")
+const { canConnect } = require("./postgres")
 const path = require("node:path")
 
 const ROOT = path.resolve(__dirname, "..")
@@ -56,19 +57,6 @@ function writeState(settings, state) {
   fs.renameSync(tmp, settings.stateFile)
 }
 
-/** Resolves true when something accepts connections on host:port. */
-function canConnect(host, port, timeoutMs = 1000) {
-  return new Promise((resolve) => {
-    const socket = net.connect({ host, port })
-    const done = (ok) => {
-      socket.destroy()
-      resolve(ok)
-    }
-    socket.setTimeout(timeoutMs, () => done(false))
-    socket.once("connect", () => done(true))
-    socket.once("error", () => done(false))
-  })
-}
 
 /** Resolves true when nothing listens on the port (on any interface) and we may bind it. */
 async function portIsFree(port) {

@@ -1,4 +1,5 @@
 import { z } from "zod"
+import { createGhnClient, GhnClient } from "./ghn"
 import { REQUIRED_NOTES } from "./ghn/constants"
 
 const positiveInt = z.number().int().positive()
@@ -77,4 +78,17 @@ export function parseGhnOptions(input: unknown): GhnOptions {
 /** The GHN shop a stock location ships from: its mapping, else the default shop. */
 export function shopIdForLocation(options: Pick<GhnOptions, "shopId" | "locationShops">, locationId?: string | null) {
   return (locationId && options.locationShops[locationId]) || options.shopId
+}
+
+/** The GHN client configured by the plugin options (one for the provider, one for the module). */
+export function ghnClientFor(options: GhnOptions, logger?: { warn(message: string): void }): GhnClient {
+  return createGhnClient({
+    environment: options.environment,
+    token: options.token,
+    shopId: options.shopId,
+    timeoutMs: options.timeoutMs,
+    language: options.language,
+    trackingUrlBase: options.trackingUrlBase,
+    logger: logger ? { warn: (message: string) => logger.warn(message) } : undefined,
+  })
 }

@@ -1,7 +1,7 @@
 import { MedusaService } from "@medusajs/framework/utils"
 import { AddressResolver } from "../../lib/address-resolver"
-import { createGhnClient, GhnClient, GhnLabelSize } from "../../lib/ghn"
-import { GhnOptions, parseGhnOptions } from "../../lib/options"
+import type { GhnClient, GhnLabelSize } from "../../lib/ghn"
+import { ghnClientFor, GhnOptions, parseGhnOptions } from "../../lib/options"
 import { GhnShipment } from "./models/ghn-shipment"
 import { GhnTicket } from "./models/ghn-ticket"
 import { GhnWebhookEvent } from "./models/ghn-webhook-event"
@@ -23,16 +23,7 @@ export default class GhnModuleService extends MedusaService({ GhnShipment, GhnWe
     // eslint-disable-next-line prefer-rest-params
     super(...arguments)
     this.options = parseGhnOptions(options)
-    const logger = container.logger
-    this.client = createGhnClient({
-      environment: this.options.environment,
-      token: this.options.token,
-      shopId: this.options.shopId,
-      timeoutMs: this.options.timeoutMs,
-      language: this.options.language,
-      trackingUrlBase: this.options.trackingUrlBase,
-      logger: logger ? { warn: (message: string) => logger.warn(message) } : undefined,
-    })
+    this.client = ghnClientFor(this.options, container.logger)
     this.addresses = new AddressResolver(this.client.masterData)
   }
 

@@ -9,9 +9,9 @@ import type {
   ValidateFulfillmentDataContext,
 } from "@medusajs/framework/types"
 import { AddressInput, AddressResolver, ResolvedAddress } from "../../lib/address-resolver"
-import { createGhnClient, GhnApiError, GhnClient, GHN_LIMITS } from "../../lib/ghn"
+import { GhnClient, GHN_LIMITS } from "../../lib/ghn"
 import { toMedusaError } from "../../lib/medusa-error"
-import { GhnOptions, parseGhnOptions, shopIdForLocation } from "../../lib/options"
+import { ghnClientFor, GhnOptions, parseGhnOptions, shopIdForLocation } from "../../lib/options"
 import { assertServiceType, buildParcel, GhnParcel, Measured } from "../../lib/parcel"
 import { cacheKey, MemoryStore, RedisStore, SharedCache } from "../../lib/quote-cache"
 import { labelRoute } from "../../lib/labels"
@@ -81,15 +81,7 @@ class GhnFulfillmentProviderService extends AbstractFulfillmentProviderService {
     super()
     this.options = parseGhnOptions(options)
     this.logger = logger
-    this.client = createGhnClient({
-      environment: this.options.environment,
-      token: this.options.token,
-      shopId: this.options.shopId,
-      timeoutMs: this.options.timeoutMs,
-      language: this.options.language,
-      trackingUrlBase: this.options.trackingUrlBase,
-      logger: { warn: (message: string) => logger.warn(message) },
-    })
+    this.client = ghnClientFor(this.options, logger)
     this.addresses = new AddressResolver(this.client.masterData)
     this.cache = new SharedCache(
       this.options.redisUrl ? new RedisStore(this.options.redisUrl) : new MemoryStore(),

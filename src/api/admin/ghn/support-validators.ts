@@ -99,3 +99,13 @@ export type DistrictsQuery = z.infer<typeof DistrictsQuery>
 
 export const WardsQuery = z.object({ district_id: z.coerce.number().int().positive("district_id must be a positive number") })
 export type WardsQuery = z.infer<typeof WardsQuery>
+
+export const AffiliateFindShopBody = z
+  .object({
+    phone: phone.optional(),
+    shop_id: z.number().int().positive("shop_id must be a positive number").optional(),
+    known_shop_ids: z.array(z.number().int()).max(10_000).optional(),
+  })
+  .strict()
+  .refine((b) => b.phone !== undefined || b.shop_id !== undefined, { message: "give phone (Create Shop by OTP) or shop_id (Add Staff)", path: ["phone"] })
+export type AffiliateFindShopBody = z.infer<typeof AffiliateFindShopBody>

@@ -1,0 +1,31 @@
+import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
+import { ghnModule } from "../../../utils"
+import { environmentOf, locationShops, webhookOf } from "./shared"
+
+/**
+ * Settings -> GHN: the environment, default shop and options of the plugin, the webhook to
+ * register in GHN's portal (URL, header, masked secret) and the stock-location -> shop map.
+ */
+export async function GET(req: MedusaRequest, res: MedusaResponse) {
+  const ghn = ghnModule(req)
+  const o = ghn.options
+  res.json({
+    settings: {
+      environment: environmentOf(o.environment),
+      shop_id: o.shopId,
+      language: o.language,
+      webhook: webhookOf(req, ghn),
+      locations: await locationShops(req, ghn),
+      options: {
+        payment_type_id: o.paymentTypeId,
+        required_note: o.requiredNote,
+        pick_shift: o.pickShift,
+        insurance: o.insurance,
+        cod_payment_providers: o.codPaymentProviders,
+        quote_with_cod: o.quoteWithCod,
+        poll_interval_minutes: o.pollIntervalMinutes,
+        timeout_ms: o.timeoutMs,
+      },
+    },
+  })
+}

@@ -1,0 +1,117 @@
+import type { MedusaRequest } from "@medusajs/framework/http"
+import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
+import { createGhnClient, GHN_HOSTS, GhnApiError, GhnNetworkError, resolveBaseUrl, type GhnClient } from "../../../../lib/ghn"
+import type GhnModuleService from "../../../../modules/ghn/service"
+import { backendUrlOf, maskSecret } from "../support-utils"
+
+/** What the admin's Settings -> GHN shows of the plugin's configuration (never the token). */
+export function environmentOf(environment: string) {
+  const base_url = resolveBaseUrl({ environment })
+  const name = environment === "production" || environment === "staging" ? environment : base_url === GHN_HOSTS.production ? "production" : base_url === GHN_HOSTS.staging ? "staging" : "custom"
+  return { name, base_url }
+}
+
+export function webhookOf(req: MedusaRequest, ghn: GhnModuleService) {
+  const { webhookSecret, webhookHeader } = ghn.options
+  return {
+    url: `${backendUrlOf(req, (ghn.options as { backendUrl?: string }).backendUrl)}/hooks/ghn`,
+    header: webhookHeader,
+    has_secret: !!webhookSecret,
+    secret_masked: maskSecret(webhookSecret),
+  }
+}
+
+/** Every stock location and the GHN shop it ships from (option `locationShops`, else the default shop). */
+export async function locationShops(req: MedusaRequest, ghn: GhnModuleService) {
+  const query = req.scope.resolve(ContainerRegistrationKeys.QUERY)
+  let locations: Record<string, any>[]
+  try {
+    ;({ data: locations } = await query.graph({ entity: "stock_location", fields: ["id", "name", "address.*", "fulfillment_providers.id"] }))
+  } catch {
+    ;({ data: locations } = await query.graph({ entity: "stock_location", fields: ["id", "name", "address.*"] }))
+  }
+  const map = ghn.options.locationShops ?? {}
+  return locations.map((l) => {
+    const a = l.address ?? {}
+    return {
+      id: l.id as string,
+      name: l.name as string,
+      address: [a.address_1, a.address_2, a.city, a.province].filter(Boolean).join(", "),
+      shop_id: map[l.id] ?? ghn.options.shopId,
+      mapped: l.id in map,
+      ghn_enabled: Array.isArray(l.fulfillment_providers) ? l.fulfillment_providers.some((p: any) => p?.id === "ghn_ghn") : null,
+    }
+  })
+}
+
+export type CheckInput = { token?: string; shop_id?: number; environment: "production" | "staging" | "configured" }
+
+type Verdict = { ok: boolean | null; code?: string | null; status?: number | null; message: string }
+
+const verdictOf = (error: unknown): Verdict => {
+  if (error instanceof GhnApiError) {
+    return { ok: false, code: error.code_message || `GHN_${error.status}`, status: error.status, message: error.ghn_message || error.code_message_value || error.message }
+  }
+  if (error instanceof GhnNetworkError) return { ok: false, code: error.timeout ? "TIMEOUT" : error.errorCode || "NETWORK", status: null, message: error.message }
+  return { ok: false, code: "ERROR", status: null, message: (error as Error)?.message ?? String(error) }
+}
+
+/**
+ * The connection check: the environment answers, GHN accepts the token (Get Shop), and the shop
+ * is one of the account's active shops that GHN accepts as ShopId (Get Province with the header,
+ * so the verdict on the shop is GHN's own, message included).
+ */
+export async function checkConnection(ghn: GhnModuleService, input: CheckInput) {
+  const custom = !!input.token || input.shop_id !== undefined || input.environment !== "configured"
+  const environment = input.environment === "configured" ? ghn.options.environment : input.environment
+  const shopId = input.shop_id ?? ghn.options.shopId
+  const started = Date.now()
+  const env = environmentOf(environment)
+  let client: GhnClient
+  try {
+    client = custom
+      ? createGhnClient({ environment, token: input.token ?? ghn.options.token, shopId, timeoutMs: Math.min(ghn.options.timeoutMs, 10_000), retry: false, language: ghn.options.language })
+      : ghn.client
+  } catch (error) {
+    return { ok: false, custom, environment: env, token: verdictOf(error), shop: { id: shopId, ok: null, message: "not checked" }, shops_count: null, duration_ms: 0, checked_at: new Date().toISOString() }
+  }
+  const result = {
+    ok: false,
+    custom,
+    environment: env,
+    token: { ok: null, message: "not checked" } as Verdict,
+    shop: { id: shopId, ok: null, message: "not checked" } as Verdict & { id: number; name?: string | null; status?: number | null },
+    shops_count: null as number | null,
+    duration_ms: 0,
+    checked_at: new Date().toISOString(),
+  }
+  try {
+    let shops
+    try {
+      shops = await client.shops.listAll({ maxPages: 10 })
+      result.token = { ok: true, message: `GHN accepts the token: the account has ${shops.length} shop(s)` }
+      result.shops_count = shops.length
+    } catch (error) {
+      result.token = verdictOf(error)
+      result.shop.message = "not checked: GHN refused the token"
+      return result
+    }
+    const shop = shops.find((s) => s._id === shopId)
+    result.shop.name = shop?.name ?? null
+    result.shop.status = shop?.status ?? null
+    try {
+      await client.masterData.provinces({ shopId })
+    } catch (error) {
+      result.shop = { ...result.shop, ...verdictOf(error) }
+      return result
+    }
+    if (!shop) result.shop = { ...result.shop, ok: false, code: "SHOP_NOT_FOUND", message: `shop ${shopId} is not one of the account's ${shops.length} shop(s)` }
+    else if (shop.status !== 1) result.shop = { ...result.shop, ok: false, code: "SHOP_NO_ACTIVE", message: `shop ${shopId} (${shop.name}) is not active (status ${shop.status})` }
+    else result.shop = { ...result.shop, ok: true, message: `shop ${shopId} (${shop.name}) is active` }
+    result.ok = result.token.ok === true && result.shop.ok === true
+    return result
+  } finally {
+    result.duration_ms = Date.now() - started
+    if (custom) await client.close().catch(() => undefined)
+  }
+}
