@@ -257,7 +257,9 @@ describe("npm run demo (smoke)", () => {
     expect(fulfillment.labels).toEqual([
       expect.objectContaining({ tracking_number: code, label_url: expect.stringContaining(`/admin/ghn/labels/${code}`) }),
     ])
-    const label = await api("GET", `${s.medusaUrl}${fulfillment.labels[0].label_url}`, undefined, admin)
+    // Absolute (the demo sets MEDUSA_BACKEND_URL), so Medusa's admin links it.
+    expect(fulfillment.labels[0].label_url).toBe(`${s.medusaUrl}/admin/ghn/labels/${code}?size=A5`)
+    const label = await api("GET", fulfillment.labels[0].label_url, undefined, admin)
     expect(label.status).toBe(302)
     expect(label.headers.get("location")).toContain(s.sandboxUrl)
     const atGhn = await api("GET", `${s.sandboxUrl}/_sandbox/orders/${code}`)
