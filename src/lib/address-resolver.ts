@@ -87,7 +87,24 @@ export class AddressResolver {
     )
   }
 
+  /** Resolved addresses by their fields: checkout resolves the same two addresses many times. */
+  private resolved = new Map<string, { at: number; value: ResolvedAddress }>()
+
   async resolve(address: AddressInput): Promise<ResolvedAddress> {
+    const meta = address.metadata ?? {}
+    const key = JSON.stringify([
+      address.country_code, address.province, address.city, address.address_1, address.address_2,
+      meta.ghn_district_id, meta.ghn_ward_code, meta.ghn_province_id, meta.ghn_ward_id,
+    ])
+    const hit = this.resolved.get(key)
+    if (hit && Date.now() - hit.at < this.ttlMs) return hit.value
+    const value = await this.resolveUncached(address)
+    if (this.resolved.size >= 2000) this.resolved.delete(this.resolved.keys().next().value!)
+    this.resolved.set(key, { at: Date.now(), value })
+    return value
+  }
+
+  private async resolveUncached(address: AddressInput): Promise<ResolvedAddress> {
     if (address.country_code && address.country_code.toLowerCase() !== "vn") {
       throw new AddressResolutionError(
         `GHN delivers in Vietnam only: the address is in "${address.country_code.toUpperCase()}"`,

@@ -34,18 +34,19 @@ export function foldVietnamese(value: string): string {
     .trim()
 }
 
+// Built once: "q 1", "q1" and "quận 1" all start with a prefix that is glued to a number.
+const PREFIX_WORDS = PREFIXES.map((prefix) => ({ word: prefix + " ", glued: prefix.length <= 2 ? new RegExp(`^${prefix} ?(?=\\d)`) : null }))
+
 /** The comparable core of a unit name: folded, without its administrative prefix, numbers unpadded. */
 export function normalizeUnitName(value: string): string {
   let folded = foldVietnamese(value)
   for (let changed = true; changed; ) {
     changed = false
-    for (const prefix of PREFIXES) {
-      // "Q1", "P12" and "Q.1" (folded to "q 1") are prefixes glued to a number.
-      const glued = new RegExp(`^${prefix} ?(?=\\d)`)
-      if (folded.startsWith(prefix + " ") && folded.length > prefix.length + 1) {
-        folded = folded.slice(prefix.length + 1)
+    for (const { word, glued } of PREFIX_WORDS) {
+      if (folded.startsWith(word) && folded.length > word.length) {
+        folded = folded.slice(word.length)
         changed = true
-      } else if (glued.test(folded) && prefix.length <= 2) {
+      } else if (glued?.test(folded)) {
         folded = folded.replace(glued, "")
         changed = true
       }
@@ -67,8 +68,20 @@ export type UnitMatch<Id> =
   | { kind: "ambiguous"; candidates: Unit<Id>[] }
   | { kind: "none"; near: Unit<Id>[] }
 
+// Lists come from a cache and are matched on every quote: normalise each unit once.
+const KEYS = new WeakMap<object, { keys: string[]; special: boolean }>()
+
+function prepared<Id>(unit: Unit<Id>) {
+  let entry = KEYS.get(unit)
+  if (!entry) {
+    entry = { keys: [unit.name, ...unit.aliases].map(normalizeUnitName), special: isSpecialUnit(unit.name) }
+    KEYS.set(unit, entry)
+  }
+  return entry
+}
+
 function keysOf<Id>(unit: Unit<Id>) {
-  return [unit.name, ...unit.aliases].map(normalizeUnitName)
+  return prepared(unit).keys
 }
 
 /** Levenshtein distance, bounded: enough to suggest near misses such as a missing letter. */
@@ -89,7 +102,7 @@ function distance(a: string, b: string, max = 3): number {
 export function matchUnit<Id>(name: string | null | undefined, units: Unit<Id>[]): UnitMatch<Id> {
   const wanted = normalizeUnitName(name ?? "")
   if (!wanted) return { kind: "none", near: [] }
-  const usable = units.filter((u) => !isSpecialUnit(u.name))
+  const usable = units.filter((u) => !prepared(u).special)
   const exact = usable.filter((u) => keysOf(u).includes(wanted))
   if (exact.length === 1) return { kind: "match", unit: exact[0] }
   if (exact.length > 1) {

@@ -24,7 +24,14 @@ export async function POST(req: MedusaRequest, res: MedusaResponse) {
   const dedupe_key = webhookDedupeKey(body)
   const raw = (req as any).rawBody ? JSON.parse(String((req as any).rawBody)) : req.body
 
-  const [known] = await ghn.listGhnShipments({ order_code: body.OrderCode }, { select: ["id"] })
+  const [[known], [repeat]] = await Promise.all([
+    ghn.listGhnShipments({ order_code: body.OrderCode }, { select: ["id"] }),
+    ghn.listGhnWebhookEvents({ dedupe_key }, { select: ["id"] }),
+  ])
+  if (repeat) {
+    res.json({ ok: true, duplicate: true })
+    return
+  }
   let eventId: string
   try {
     const created = await ghn.createGhnWebhookEvents({
@@ -39,6 +46,7 @@ export async function POST(req: MedusaRequest, res: MedusaResponse) {
     })
     eventId = created.id
   } catch (error) {
+    // Two deliveries of one event at the same moment: the unique key lets one in.
     const [existing] = await ghn.listGhnWebhookEvents({ dedupe_key }, { select: ["id"] })
     if (existing) {
       res.json({ ok: true, duplicate: true })
