@@ -247,15 +247,36 @@ medusaIntegrationTestRunner({
         expect(bad.message).toContain("province_id")
       })
 
-      it("quotes a cart with a new-model address (ward and province, no district)", async () => {
+      it("quotes and ships to new-model addresses (ward and province, no district)", async () => {
+        // Sài Gòn has no old ward of its name; Ba Đình is also the name of an old district.
+        for (const [ward, province] of [
+          ["Phường Sài Gòn", "Thành phố Hồ Chí Minh"],
+          ["Phường Ba Đình", "Thành phố Hà Nội"],
+          ["Phường Bến Thành", "Thành phố Hồ Chí Minh"],
+        ]) {
+          const cart = await createCart(api, store, [{ variant_id: store.variants.shirt, quantity: 1 }], {
+            ...CUSTOMER_ADDRESS,
+            address_2: ward,
+            city: "",
+            province,
+          })
+          const option = await quote(api, store, cart.id, store.options.light)
+          expect(option.amount).toBeGreaterThan(0)
+        }
         const cart = await createCart(api, store, [{ variant_id: store.variants.shirt, quantity: 1 }], {
           ...CUSTOMER_ADDRESS,
-          address_2: "Phường Bến Thành",
+          address_2: "Phường Sài Gòn",
           city: "",
           province: "Thành phố Hồ Chí Minh",
         })
-        const option = await quote(api, store, cart.id, store.options.light)
-        expect(option.amount).toBeGreaterThan(0)
+        const order = await checkout(api, store, cart.id, store.options.light)
+        const fulfillment = await fulfil(order.id)
+        expect(await sandbox.order(fulfillment.data.order_code)).toMatchObject({
+          is_new_to_address: true,
+          to_ward_name: "Phường Sài Gòn",
+          to_district_name: "",
+          to_province_name: "Thành phố Hồ Chí Minh",
+        })
       })
 
       it("estimates GHN's delivery time for a cart and option", async () => {

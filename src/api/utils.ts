@@ -1,4 +1,5 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
+import { isSpecialUnit } from "../lib/address"
 import { toMedusaError } from "../lib/medusa-error"
 import { GHN_MODULE } from "../modules/ghn"
 import type GhnModuleService from "../modules/ghn/service"
@@ -8,10 +9,11 @@ export function ghnModule(req: MedusaRequest): GhnModuleService {
 }
 
 /** Answers a master-data list (cached in the module for a day; browsers may keep it an hour). */
-export async function sendCachedList<T>(res: MedusaResponse, key: string, load: () => Promise<T[]>) {
+export async function sendCachedList<T extends { name: string }>(res: MedusaResponse, key: string, load: () => Promise<T[]>) {
   let list: T[]
   try {
-    list = await load()
+    // GHN's lists hold test and internal entries ("đặc biệt"): never offer them to a customer.
+    list = (await load()).filter((unit) => !isSpecialUnit(unit.name))
   } catch (error) {
     throw toMedusaError(error, "GHN master data")
   }

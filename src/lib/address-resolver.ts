@@ -1,4 +1,5 @@
 import { addressParts, matchAnyUnit, matchUnit, Unit, UnitMatch } from "./address"
+import { oldWardsOf } from "./ward-mapping"
 
 /** What the resolver reads of GHN's master data (the GHN client's masterData satisfies it). */
 export interface MasterDataSource {
@@ -161,6 +162,7 @@ export class AddressResolver {
     const parts = addressParts(address)
     const provinceText = address.province || address.city
     const province = matchUnit(provinceText, await this.provinces())
+    let legacyFailure: AddressResolutionError
     if (province.kind === "match") {
       const districts = await this.districts(province.unit.id)
       const district = matchAnyUnit([address.city, ...parts], districts)
@@ -177,16 +179,18 @@ export class AddressResolver {
             ward_name: ward.match.unit.name,
           }
         }
-        throw failure("ward", `in ${district.match.unit.name}, ${province.unit.name}`, parts, ward.match)
+        legacyFailure = failure("ward", `in ${district.match.unit.name}, ${province.unit.name}`, parts, ward.match)
+      } else {
+        legacyFailure = failure("district", `in ${province.unit.name}`, [address.city, ...parts], district.match)
       }
-      // No district named: a new-model address (ward + province) after the 2025 reform.
-      const viaNew = await this.fromNewModelNames(address, parts)
-      if (viaNew) return viaNew
-      throw failure("district", `in ${province.unit.name}`, [address.city, ...parts], district.match)
+    } else {
+      legacyFailure = failure("province", "", [provinceText], province)
     }
+    // Not a legacy address: a new-model one (ward + province) after the 2025 reform? Many new
+    // wards carry the name of an old district ("Phường Ba Đình"), so this runs after a partial match too.
     const viaNew = await this.fromNewModelNames(address, parts)
     if (viaNew) return viaNew
-    throw failure("province", "", [provinceText], province)
+    throw legacyFailure
   }
 
   /** A new-model address: the new ward and province, plus a legacy ward of the same name to price it. */
@@ -199,30 +203,47 @@ export class AddressResolver {
   }
 
   private async newModel(province: Unit<number>, ward: Unit<number>): Promise<ResolvedAddress> {
-    // GHN prices on legacy ids: find the legacy ward that carries the new ward's name.
-    const legacyProvince = matchUnit(province.name, await this.provinces())
-    const provinces = legacyProvince.kind === "match" ? [legacyProvince.unit] : await this.provinces()
-    for (const p of provinces) {
-      for (const district of await this.districts(p.id)) {
-        const match = matchUnit(ward.name, await this.wards(district.id))
-        if (match.kind === "match") {
-          return {
-            model: "new",
-            district_id: district.id,
-            ward_code: match.unit.id,
-            province_name: province.name,
-            district_name: "",
-            ward_name: ward.name,
-            province_id: province.id,
-            ward_id: ward.id,
-          }
-        }
-      }
+    const priced = (await this.legacyWardFromMapping(province.name, ward.name)) ?? (await this.legacyWardOfSameName(province.name, ward.name))
+    if (!priced) {
+      throw new AddressResolutionError(
+        `${ward.name}, ${province.name} (new address model) has no legacy GHN ward to price the delivery: store ghn_district_id and ghn_ward_code in the address metadata`,
+        "ward"
+      )
     }
-    throw new AddressResolutionError(
-      `${ward.name}, ${province.name} (new address model) has no legacy GHN ward to price the delivery: store ghn_district_id and ghn_ward_code in the address metadata`,
-      "ward"
-    )
+    return {
+      model: "new",
+      district_id: priced.district_id,
+      ward_code: priced.ward_code,
+      province_name: province.name,
+      district_name: "",
+      ward_name: ward.name,
+      province_id: province.id,
+      ward_id: ward.id,
+    }
+  }
+
+  /** GHN prices on legacy ids: an old ward of the new ward, from the 2025 old-to-new mapping. */
+  private async legacyWardFromMapping(provinceName: string, wardName: string) {
+    for (const old of oldWardsOf(provinceName, wardName)) {
+      const province = matchUnit(old.province, await this.provinces())
+      if (province.kind !== "match") continue
+      const district = matchUnit(old.district, await this.districts(province.unit.id))
+      if (district.kind !== "match") continue
+      const match = matchUnit(old.ward, await this.wards(district.unit.id))
+      if (match.kind === "match") return { district_id: district.unit.id, ward_code: match.unit.id }
+    }
+    return undefined
+  }
+
+  /** Last resort for wards the mapping does not list: a legacy ward of the same name in the province. */
+  private async legacyWardOfSameName(provinceName: string, wardName: string) {
+    const legacyProvince = matchUnit(provinceName, await this.provinces())
+    if (legacyProvince.kind !== "match") return undefined
+    for (const district of await this.districts(legacyProvince.unit.id)) {
+      const match = matchUnit(wardName, await this.wards(district.id))
+      if (match.kind === "match") return { district_id: district.id, ward_code: match.unit.id }
+    }
+    return undefined
   }
 }
 

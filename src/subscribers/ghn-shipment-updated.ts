@@ -1,7 +1,7 @@
 import type { SubscriberArgs, SubscriberConfig } from "@medusajs/framework"
 import { GHN_MODULE } from "../modules/ghn"
 import type GhnModuleService from "../modules/ghn/service"
-import { eventFromWebhook, GHN_SHIPMENT_UPDATED } from "../lib/webhook"
+import { eventFromWebhook, GHN_SHIPMENT_UPDATED, ghnWebhookSchema } from "../lib/webhook"
 import { syncGhnShipmentWorkflow } from "../workflows/sync-ghn-shipment"
 
 /** Applies a stored GHN callback; a failure is recorded on it and thrown so the event bus retries. */
@@ -11,7 +11,7 @@ export default async function ghnShipmentUpdated({ event, container }: Subscribe
   if (stored.processed_at) return
   try {
     await syncGhnShipmentWorkflow(container).run({
-      input: { order_code: stored.order_code, event: eventFromWebhook(stored.body as any), event_id: stored.id },
+      input: { order_code: stored.order_code, event: eventFromWebhook(ghnWebhookSchema.parse(stored.body)), event_id: stored.id },
     })
   } catch (error) {
     await ghn.updateGhnWebhookEvents({ id: stored.id, error: (error as Error).message })

@@ -57,3 +57,14 @@ describe("Vietnamese unit names", () => {
     ])
   })
 })
+
+describe("old wards of a new-model ward (2025 reform mapping)", () => {
+  it("lists the old wards merged into a new one, the one that kept its code first", async () => {
+    const { oldWardsOf } = await import("../ward-mapping")
+    const saiGon = oldWardsOf("Thành phố Hồ Chí Minh", "Phường Sài Gòn")
+    expect(saiGon.map((w) => w.ward)).toEqual(expect.arrayContaining(["Phường Bến Nghé"]))
+    expect(saiGon.every((w) => w.district === "Quận 1")).toBe(true)
+    expect(oldWardsOf("TP HCM", "Phường Sài Gòn")).toEqual([]) // names, not aliases: the resolver passes GHN's names
+    expect(oldWardsOf("Thành phố Hà Nội", "Phường Ba Đình")[0]).toMatchObject({ district: "Quận Ba Đình", sameCode: true })
+  })
+})

@@ -9,10 +9,10 @@ import type {
   ValidateFulfillmentDataContext,
 } from "@medusajs/framework/types"
 import { AddressInput, AddressResolver, ResolvedAddress } from "../../lib/address-resolver"
-import { GhnClient, GHN_LIMITS } from "../../lib/ghn"
+import { GhnClient, GHN_LIMITS, pickShiftWindow } from "../../lib/ghn"
 import { toMedusaError } from "../../lib/medusa-error"
 import { ghnClientFor, GhnOptions, parseGhnOptions, shopIdForLocation } from "../../lib/options"
-import { assertServiceType, buildParcel, GhnParcel, Measured } from "../../lib/parcel"
+import { assertServiceType, buildParcel, GhnParcel, Measured, ParcelError } from "../../lib/parcel"
 import { cacheKey, MemoryStore, RedisStore, SharedCache } from "../../lib/quote-cache"
 import { labelRoute } from "../../lib/labels"
 import { createOrderBody, linesFromOrderItems, linesValue, personName, streetOf } from "../../lib/order-body"
@@ -58,6 +58,16 @@ function serviceTypeOf(optionData: Record<string, unknown> | undefined): Service
     MedusaError.Types.INVALID_DATA,
     `GHN shipping option data needs service_type_id 2 (light goods) or 5 (heavy goods), got ${JSON.stringify(optionData?.service_type_id)}`
   )
+}
+
+function serviceTypeFits(parcel: GhnParcel, type: ServiceTypeId) {
+  try {
+    assertServiceType(parcel, type)
+    return true
+  } catch (error) {
+    if (error instanceof ParcelError) return false
+    throw error
+  }
 }
 
 class GhnFulfillmentProviderService extends AbstractFulfillmentProviderService {
@@ -116,7 +126,9 @@ class GhnFulfillmentProviderService extends AbstractFulfillmentProviderService {
     const service_type_id = serviceTypeOf(optionData)
     const is_return = Boolean(optionData.is_return)
     try {
-      const result: GhnMethodData = { ...data, service_type_id, is_return }
+      // Only what the plugin computes: `data` comes from the storefront and is not trusted.
+      void data
+      const result: GhnMethodData = { service_type_id, is_return }
       if (context.shipping_address) result.ghn_to = await this.resolve(context.shipping_address as AddressInput, "shipping address")
       const location = context.from_location as { id?: string; name?: string; address?: AddressInput & { phone?: string } } | undefined
       const fromAddress = location?.address ? await this.resolveOptional(location.address) : undefined
@@ -180,6 +192,8 @@ class GhnFulfillmentProviderService extends AbstractFulfillmentProviderService {
       }
       const [origin, destination] = isReturn ? [customer, warehouse!] : [warehouse, customer]
       await this.assertRouteServed(shopId, origin?.district_id, destination, service_type_id)
+      // The receiver pays GHN at delivery (payment_type_id 2): the store charges nothing for it.
+      if (this.options.paymentTypeId === 2 && !isReturn) return { calculated_amount: 0, is_calculated_price_tax_inclusive: true }
       const value = linesValue(lines)
       const body = {
         service_type_id,
@@ -216,7 +230,8 @@ class GhnFulfillmentProviderService extends AbstractFulfillmentProviderService {
         if (seen) line.product = { ...seen, ...(line.product ?? {}) }
       }
       const parcel = buildParcel(lines, this.options)
-      assertServiceType(parcel, service_type_id)
+      // A partial fulfilment of a heavy-goods order can be light goods: ship it as the parcel is.
+      const serviceType = serviceTypeFits(parcel, service_type_id) ? service_type_id : parcel.service_type_id
       const receiver = (fulfillment.delivery_address ?? order?.shipping_address ?? {}) as Record<string, any>
       const to = await this.resolve(receiver as AddressInput, "delivery address")
       const shopId = shopIdForLocation(this.options, fulfillment.location_id)
@@ -224,7 +239,7 @@ class GhnFulfillmentProviderService extends AbstractFulfillmentProviderService {
       const value = linesValue(lines)
       const body = createOrderBody({
         client_order_code: fulfillment.id as string,
-        service_type_id,
+        service_type_id: serviceType,
         payment_type_id: this.options.paymentTypeId,
         required_note: (fulfillment.metadata?.ghn_required_note as GhnOptions["requiredNote"]) ?? this.options.requiredNote,
         note: fulfillment.metadata?.ghn_note as string | undefined,
@@ -239,6 +254,7 @@ class GhnFulfillmentProviderService extends AbstractFulfillmentProviderService {
       const created = await this.client.orders.create(body, { shopId })
       const result: GhnFulfillmentData = {
         ...methodData,
+        service_type_id: serviceType,
         ghn_to: to,
         order_code: created.order_code,
         client_order_code: body.client_order_code,
@@ -356,7 +372,7 @@ class GhnFulfillmentProviderService extends AbstractFulfillmentProviderService {
     const services = await this.cache.getOrLoad(
       cacheKey("services", { shopId, fromDistrict, to: to.district_id }),
       () => this.client.services.available({ shop_id: shopId, from_district: fromDistrict, to_district: to.district_id }, { shopId }),
-      3600
+      Math.min(this.options.quoteCacheTtlSeconds, 3600)
     )
     if (!services.some((s) => s.service_type_id === type)) {
       const kind = type === 2 ? "light goods (service type 2)" : "heavy goods (service type 5)"
@@ -400,13 +416,21 @@ class GhnFulfillmentProviderService extends AbstractFulfillmentProviderService {
     if (!(amount > 0)) return 0
     const takenBy = meta.ghn_cod_fulfillment_id as string | undefined
     if (takenBy && takenBy !== fulfillmentId) return 0
-    return Math.min(amount, GHN_LIMITS.createOrder.maxCodAmount)
+    if (amount > GHN_LIMITS.createOrder.maxCodAmount) {
+      throw new MedusaError(
+        MedusaError.Types.NOT_ALLOWED,
+        `the order's COD of ${amount} VND is over GHN's limit of ${GHN_LIMITS.createOrder.maxCodAmount} VND per order: collect part of it another way`
+      )
+    }
+    return amount
   }
 
   protected async pickShift(): Promise<number | undefined> {
     if (this.options.pickShift !== "earliest") return undefined
+    // The earliest shift that has not ended yet (ids are generated per date by GHN).
     const shifts = await this.client.shifts.list()
-    return shifts[0]?.id
+    const now = new Date()
+    return shifts.find((shift) => pickShiftWindow(shift, now).to > now)?.id
   }
 }
 

@@ -2,19 +2,23 @@ import { StepResponse } from "@medusajs/framework/workflows-sdk"
 import { fetchShippingOptionForOrderWorkflow } from "@medusajs/medusa/core-flows"
 
 /**
- * Medusa prices a return's shipping option with the order's items but without its shipping
- * address or the products' weights: the plugin adds both to the provider's context.
+ * Medusa prices an order's shipping option (returns, exchanges, claims) with the order's items
+ * but without its currency, shipping address or the products' weights: the plugin adds them.
  */
 fetchShippingOptionForOrderWorkflow.hooks.setCalculatedShippingPricingContext(async ({ input }, { container }) => {
   const query = container.resolve("query")
   const { data } = await query.graph({
     entity: "order",
-    fields: ["id", "shipping_address.*", "items.id", "items.variant_id", "items.variant.product.weight", "items.variant.product.length", "items.variant.product.width", "items.variant.product.height"],
+    fields: ["id", "currency_code", "shipping_address.*", "items.id", "items.variant_id", "items.variant.product.weight", "items.variant.product.length", "items.variant.product.width", "items.variant.product.height"],
     filters: { id: (input as { order_id: string }).order_id },
   })
   const order = data[0] as any
   if (!order) return new StepResponse({})
   const product_measures: Record<string, unknown> = {}
   for (const item of order.items ?? []) if (item.variant?.product) product_measures[item.id] = item.variant.product
-  return new StepResponse({ ghn_order_address: order.shipping_address, ghn_product_measures: product_measures })
+  return new StepResponse({
+    currency_code: order.currency_code,
+    ghn_order_address: order.shipping_address,
+    ghn_product_measures: product_measures,
+  })
 })

@@ -26,9 +26,12 @@ export async function POST(req: MedusaRequest, res: MedusaResponse) {
 
   const [[known], [repeat]] = await Promise.all([
     ghn.listGhnShipments({ order_code: body.OrderCode }, { select: ["id"] }),
-    ghn.listGhnWebhookEvents({ dedupe_key }, { select: ["id"] }),
+    ghn.listGhnWebhookEvents({ dedupe_key }, { select: ["id", "processed_at", "unknown_order"] }),
   ])
   if (repeat) {
+    // Stored but never applied (the emit failed, or the process stopped in between): GHN's
+    // repeat is the chance to apply it.
+    if (!repeat.processed_at && known) await emitUpdated(req, repeat.id)
     res.json({ ok: true, duplicate: true })
     return
   }
@@ -54,8 +57,12 @@ export async function POST(req: MedusaRequest, res: MedusaResponse) {
     }
     throw error
   }
-  if (known) {
-    await req.scope.resolve(Modules.EVENT_BUS).emit({ name: GHN_SHIPMENT_UPDATED, data: { event_id: eventId } }, { attempts: 5, backoff: 2000 } as any)
-  }
+  if (known) await emitUpdated(req, eventId)
   res.json({ ok: true, ...(known ? {} : { unknown_order: true }) })
+}
+
+function emitUpdated(req: MedusaRequest, eventId: string) {
+  return req.scope
+    .resolve(Modules.EVENT_BUS)
+    .emit({ name: GHN_SHIPMENT_UPDATED, data: { event_id: eventId } }, { attempts: 5, backoff: 2000 } as any)
 }
