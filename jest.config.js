@@ -10,7 +10,7 @@ const common = {
   transform,
   testEnvironment: "node",
   moduleFileExtensions: ["js", "ts", "tsx", "json"],
-  modulePathIgnorePatterns: ["<rootDir>/.medusa/", "<rootDir>/dist/", "<rootDir>/.data/", "<rootDir>/.demo/"],
+  modulePathIgnorePatterns: ["<rootDir>/.medusa/", "<rootDir>/dist/", "<rootDir>/.data/", "<rootDir>/.demo/", "<rootDir>/.cache/"],
 }
 
 module.exports = {

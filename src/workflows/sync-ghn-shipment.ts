@@ -56,7 +56,11 @@ const applyGhnEventStep = createStep(
     const events = seen ? history : [...history, entry].sort((a, b) => a.time.localeCompare(b.time))
 
     const eventTime = new Date(entry.time)
-    const newer = !shipment.status_at || eventTime > new Date(shipment.status_at)
+    // Order Info's updated_date has whole seconds where webhooks have milliseconds: what GHN
+    // answers now (poll, admin refresh) counts as current within the same second.
+    const current = shipment.status_at ? new Date(shipment.status_at).getTime() : -Infinity
+    const newer =
+      event.source === "webhook" ? eventTime.getTime() > current : eventTime.getTime() >= Math.floor(current / 1000) * 1000
     const statusChanged = !!event.status && newer && event.status !== shipment.status
     const update: Record<string, unknown> = { id: shipment.id, history: { events }, last_synced_at: new Date() }
     if (event.status && newer) {

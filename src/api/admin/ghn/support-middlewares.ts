@@ -34,6 +34,9 @@ export const supportRoutes: MiddlewareRoute[] = [
   { matcher: "/admin/ghn/affiliate/add-staff", methods: ["POST"], middlewares: [validateAndTransformBody(AffiliateAddStaffBody)] },
   { matcher: "/admin/ghn/affiliate/find-shop", methods: ["POST"], middlewares: [validateAndTransformBody(AffiliateFindShopBody)] },
 
+  // Bulk label printing sends up to 10,000 order codes (~120 kB of JSON): above express's 100 kB default.
+  { matcher: "/admin/ghn/labels", methods: ["POST"], bodyParser: { sizeLimit: "1mb" } },
+
   { matcher: "/admin/ghn/addresses/districts", methods: ["GET"], middlewares: [query(DistrictsQuery)] },
   { matcher: "/admin/ghn/addresses/wards", methods: ["GET"], middlewares: [query(WardsQuery)] },
 ]

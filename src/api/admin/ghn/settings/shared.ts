@@ -46,7 +46,8 @@ export async function locationShops(req: MedusaRequest, ghn: GhnModuleService) {
 
 export type CheckInput = { token?: string; shop_id?: number; environment: "production" | "staging" | "configured" }
 
-type Verdict = { ok: boolean | null; code?: string | null; status?: number | null; message: string }
+/** `key` names the verdicts the store itself words (the admin translates them); GHN's own refusals have none. */
+type Verdict = { ok: boolean | null; code?: string | null; status?: number | null; message: string; key?: string }
 
 const verdictOf = (error: unknown): Verdict => {
   if (error instanceof GhnApiError) {
@@ -73,14 +74,14 @@ export async function checkConnection(ghn: GhnModuleService, input: CheckInput) 
       ? createGhnClient({ environment, token: input.token ?? ghn.options.token, shopId, timeoutMs: Math.min(ghn.options.timeoutMs, 10_000), retry: false, language: ghn.options.language })
       : ghn.client
   } catch (error) {
-    return { ok: false, custom, environment: env, token: verdictOf(error), shop: { id: shopId, ok: null, message: "not checked" }, shops_count: null, duration_ms: 0, checked_at: new Date().toISOString() }
+    return { ok: false, custom, environment: env, token: verdictOf(error), shop: { id: shopId, ok: null, message: "not checked", key: "not_checked" }, shops_count: null, duration_ms: 0, checked_at: new Date().toISOString() }
   }
   const result = {
     ok: false,
     custom,
     environment: env,
-    token: { ok: null, message: "not checked" } as Verdict,
-    shop: { id: shopId, ok: null, message: "not checked" } as Verdict & { id: number; name?: string | null; status?: number | null },
+    token: { ok: null, message: "not checked", key: "not_checked" } as Verdict,
+    shop: { id: shopId, ok: null, message: "not checked", key: "not_checked" } as Verdict & { id: number; name?: string | null; status?: number | null },
     shops_count: null as number | null,
     duration_ms: 0,
     checked_at: new Date().toISOString(),
@@ -89,11 +90,11 @@ export async function checkConnection(ghn: GhnModuleService, input: CheckInput) 
     let shops
     try {
       shops = await client.shops.listAll({ maxPages: 10 })
-      result.token = { ok: true, message: `GHN accepts the token: the account has ${shops.length} shop(s)` }
+      result.token = { ok: true, key: "token_ok", message: `GHN accepts the token: the account has ${shops.length} shop(s)` }
       result.shops_count = shops.length
     } catch (error) {
       result.token = verdictOf(error)
-      result.shop.message = "not checked: GHN refused the token"
+      result.shop = { ...result.shop, key: "not_checked_token", message: "not checked: GHN refused the token" }
       return result
     }
     const shop = shops.find((s) => s._id === shopId)
@@ -105,9 +106,9 @@ export async function checkConnection(ghn: GhnModuleService, input: CheckInput) 
       result.shop = { ...result.shop, ...verdictOf(error) }
       return result
     }
-    if (!shop) result.shop = { ...result.shop, ok: false, code: "SHOP_NOT_FOUND", message: `shop ${shopId} is not one of the account's ${shops.length} shop(s)` }
-    else if (shop.status !== 1) result.shop = { ...result.shop, ok: false, code: "SHOP_NO_ACTIVE", message: `shop ${shopId} (${shop.name}) is not active (status ${shop.status})` }
-    else result.shop = { ...result.shop, ok: true, message: `shop ${shopId} (${shop.name}) is active` }
+    if (!shop) result.shop = { ...result.shop, ok: false, code: "SHOP_NOT_FOUND", key: "shop_not_found", message: `shop ${shopId} is not one of the account's ${shops.length} shop(s)` }
+    else if (shop.status !== 1) result.shop = { ...result.shop, ok: false, code: "SHOP_NO_ACTIVE", key: "shop_inactive", message: `shop ${shopId} (${shop.name}) is not active (status ${shop.status})` }
+    else result.shop = { ...result.shop, ok: true, key: "shop_ok", message: `shop ${shopId} (${shop.name}) is active` }
     result.ok = result.token.ok === true && result.shop.ok === true
     return result
   } finally {

@@ -22,7 +22,8 @@ export async function GET(req: AuthenticatedMedusaRequest<unknown, TicketsQuery>
   let [tickets, count] = await list()
   const errors = new Map<number, string>()
   if (q.refresh === "true") {
-    const open = tickets.filter((t) => t.status_id !== 3).map((t) => t.ticket_id)
+    // GHN's ticket API is a support backend: at most 20 Get Ticket calls per list.
+    const open = tickets.filter((t) => t.status_id !== 3).map((t) => t.ticket_id).slice(0, 20)
     if (open.length) {
       const { result } = await syncGhnTicketsWorkflow(req.scope).run({ input: { ticket_ids: open, tolerant: true } })
       for (const r of result) if (r.error) errors.set(r.record.ticket_id, r.error)

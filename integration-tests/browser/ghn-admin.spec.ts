@@ -1,0 +1,302 @@
+/**
+ * The plugin's admin in a real browser: Debian's Chromium driven by playwright-core, against the
+ * built admin of the development store (medusa build + medusa start, NODE_ENV=production) with the
+ * GHN sandbox. Each test saves screenshots under artifacts/browser/ (git-ignored).
+ *
+ * Runs in `npm test` (jest's integration project). Set GHN_SKIP_BROWSER=1 to skip it on a machine
+ * without Chromium; GHN_E2E_REBUILD=1 forces a fresh build.
+ */
+import * as fs from "node:fs"
+import * as os from "node:os"
+import * as path from "node:path"
+import type { Browser, BrowserContext, Page } from "playwright-core"
+import { AdminStore, startAdminStore, WEBHOOK } from "./helpers/admin-store"
+import { adminContext, launch, login, screenshot } from "./helpers/browser"
+
+jest.setTimeout(600_000)
+
+const SKIP = process.env.GHN_SKIP_BROWSER === "1"
+const describeBrowser = SKIP ? describe.skip : describe
+
+const CUSTOMER_PHONE = "0901000004"
+
+describeBrowser("GHN admin in a browser", () => {
+  let store: AdminStore
+  let browser: Browser
+  let context: BrowserContext
+  let page: Page
+  let token: string
+  const files = fs.mkdtempSync(path.join(os.tmpdir(), "ghn-admin-files-"))
+
+  /** GET on the store's admin API with a bearer token (to wait for what the webhooks do). */
+  const adminGet = async (p: string) => {
+    const res = await fetch(`${store.url}${p}`, { headers: { authorization: `Bearer ${token}` } })
+    if (!res.ok) throw new Error(`GET ${p} -> ${res.status} ${await res.text()}`)
+    return res.json()
+  }
+
+  const until = async (what: string, check: () => Promise<boolean>, timeoutMs = 20_000) => {
+    const start = Date.now()
+    while (Date.now() - start < timeoutMs) {
+      if (await check().catch(() => false)) return
+      await new Promise((r) => setTimeout(r, 200))
+    }
+    throw new Error(`${what}: not within ${timeoutMs} ms`)
+  }
+
+  /** An order placed by a customer and fulfilled with GHN (the demo's own script); its shipment recorded. */
+  const ghnOrder = async () => {
+    const placed = await store.placeFulfilledOrder()
+    await until("the GHN shipment record", async () => (await adminGet(`/admin/ghn/orders/${placed.order_id}/shipments`)).shipments.length === 1)
+    return { orderId: placed.order_id, code: placed.ghn_order_code, displayId: placed.display_id }
+  }
+
+  const shipmentStatus = async (orderId: string) => (await adminGet(`/admin/ghn/orders/${orderId}/shipments`)).shipments[0]?.status
+
+  const openOrder = async (orderId: string, code: string) => {
+    await page.goto(`/app/orders/${orderId}`)
+    const card = page.locator(`[data-testid="ghn-shipment"][data-order-code="${code}"]`)
+    await card.waitFor()
+    return card
+  }
+
+  beforeAll(async () => {
+    const started = Date.now()
+    store = await startAdminStore()
+    token = await store.adminToken()
+    browser = await launch()
+    context = await adminContext(browser, store.url, "vi")
+    page = await context.newPage()
+    process.stdout.write(`[admin-e2e] store and browser ready in ${((Date.now() - started) / 1000).toFixed(1)} s\n`)
+  })
+
+  afterAll(async () => {
+    await browser?.close().catch(() => {})
+    await store?.stop().catch((e) => process.stderr.write(`[admin-e2e] stop: ${e.message}\n`))
+    fs.rmSync(files, { recursive: true, force: true })
+  })
+
+  /** A test that keeps a picture of the page when it fails. */
+  const it = (name: string, fn: () => Promise<void>) =>
+    test(name, async () => {
+      try {
+        await fn()
+      } catch (error) {
+        if (page) await screenshot(page, `failed-${name.replace(/\W+/g, "-").slice(0, 50)}`).catch(() => {})
+        throw error
+      }
+    })
+
+  it("logs in to the built admin", async () => {
+    await login(page)
+    // The plugin's page is in the sidebar, labelled through the plugin's translations.
+    await page.locator('a[href="/app/ghn"]').first().waitFor()
+    expect(await page.locator('a[href="/app/ghn"]').first().innerText()).toContain("GHN")
+    await screenshot(page, "logged-in")
+  })
+
+  it("opens an order with a GHN fulfilment: status, timeline with GHN's reasons, fees, COD", async () => {
+    const { orderId, code } = await ghnOrder()
+    for (const status of ["picking", "picked", "storing", "delivering"]) store.sandbox.control.setOrderStatus(code, status)
+    store.sandbox.control.setOrderStatus(code, "delivery_fail", "GHN-DFC1A2")
+    await store.sandbox.control.flushWebhooks()
+    await until("every webhook applied", async () => {
+      const [s] = (await adminGet(`/admin/ghn/orders/${orderId}/shipments`)).shipments
+      return s?.status === "delivery_fail" && s.history.length === 6
+    })
+
+    const card = await openOrder(orderId, code)
+    await expect(card.locator('[data-testid="ghn-order-code"]').innerText()).resolves.toBe(code)
+    await expect(card.locator('[data-testid="ghn-status"]').first().innerText()).resolves.toBe("Giao hàng thất bại")
+    const timeline = card.locator('[data-testid="ghn-timeline"] li')
+    await expect(timeline.count()).resolves.toBe(6)
+    // Newest first.
+    await expect(timeline.first().innerText()).resolves.toContain("Giao hàng thất bại")
+    // GHN's reason of the failed delivery, with its code.
+    await expect(card.locator('[data-testid="ghn-reason"]').first().innerText()).resolves.toContain("GHN-DFC1A2")
+    await expect(card.locator('[data-testid="ghn-fee"]').innerText()).resolves.toMatch(/52\.000/)
+    await expect(card.locator('[data-testid="ghn-cod"]').innerText()).resolves.toMatch(/690\.000/)
+    // Offered in delivery_fail: return to sender (not deliver again); not cancel.
+    await card.locator('[data-testid="ghn-more"]').click()
+    await page.locator('[data-testid="ghn-return"]').waitFor()
+    expect(await page.locator('[data-testid="ghn-redeliver"]').count()).toBe(0)
+    expect(await page.locator('[data-testid="ghn-cancel"]').count()).toBe(0)
+    await page.keyboard.press("Escape")
+    await page.locator('[data-testid="ghn-return"]').waitFor({ state: "detached" })
+    await card.scrollIntoViewIfNeeded()
+    await screenshot(page, "order-ghn-panel-vi")
+
+    // The same panel in English (the admin's language).
+    const english = await adminContext(browser, store.url, "en")
+    const en = await english.newPage()
+    await login(en)
+    await en.goto(`/app/orders/${orderId}`)
+    const enCard = en.locator(`[data-testid="ghn-shipment"][data-order-code="${code}"]`)
+    await expect(enCard.locator('[data-testid="ghn-status"]').first().innerText()).resolves.toBe("Delivery failed")
+    await enCard.scrollIntoViewIfNeeded()
+    await screenshot(en, "order-ghn-panel-en")
+    await english.close()
+  })
+
+  it("prints an 80x80 label: the label page opens and shows the order code", async () => {
+    const { orderId, code } = await ghnOrder()
+    const card = await openOrder(orderId, code)
+    await card.locator('[data-testid="ghn-print-label"]').click()
+    const [label] = await Promise.all([context.waitForEvent("page"), page.locator('[data-testid="ghn-label-80x80"]').click()])
+    await label.waitForURL(/print80x80\?token=/)
+    await label.waitForLoadState()
+    const html = await label.content()
+    expect(html).toContain(code)
+    expect(html).toMatch(/size:\s*80mm 80mm/)
+    await expect(label.locator("body").innerText()).resolves.toContain(code)
+    await screenshot(label, "label-80x80")
+    await label.close()
+  })
+
+  it("cancel is refused after pickup, with GHN's message shown", async () => {
+    const { orderId, code } = await ghnOrder()
+    // GHN picks the parcel up while its webhooks do not reach the store: the store still shows
+    // "ready to pick" and offers to cancel; GHN refuses.
+    store.sandbox.control.setWebhook(null)
+    store.sandbox.control.advanceClock(120_000) // the courier comes a while after the order was made
+    store.sandbox.control.setOrderStatus(code, "picking")
+    store.sandbox.control.setOrderStatus(code, "picked")
+    store.sandbox.control.setWebhook(`${store.url.replace("localhost", "127.0.0.1")}/hooks/ghn`, { [WEBHOOK.header]: WEBHOOK.secret })
+    expect(await shipmentStatus(orderId)).toBe("ready_to_pick")
+
+    const card = await openOrder(orderId, code)
+    await card.locator('[data-testid="ghn-more"]').click()
+    await page.locator('[data-testid="ghn-cancel"]').click()
+    // The confirmation (danger prompt), then GHN's refusal.
+    const dialog = page.getByRole("alertdialog")
+    await dialog.waitFor()
+    await dialog.getByRole("button", { name: "Hủy đơn" }).click()
+    const refusal = card.locator('[data-testid="ghn-cancel-refusal"]')
+    await refusal.waitFor()
+    const text = await refusal.innerText()
+    expect(text).toContain("GHN từ chối hủy đơn")
+    expect(text).toContain(`GHN refused to cancel ${code}`)
+    expect(text).toContain('"picked"')
+    // The panel read GHN's real status after the refusal.
+    await until("the refreshed status", async () => (await card.locator('[data-testid="ghn-status"]').first().getAttribute("data-status")) === "picked")
+    await screenshot(page, "cancel-refused")
+    const f = (await adminGet(`/admin/orders/${orderId}?fields=fulfillments.id,fulfillments.canceled_at`)).order.fulfillments[0]
+    expect(f.canceled_at).toBeNull()
+  })
+
+  it("creates a ticket with an attachment, then replies", async () => {
+    const { orderId, code } = await ghnOrder()
+    const photo = path.join(files, "ảnh-hộp-móp.png")
+    fs.writeFileSync(photo, Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==", "base64"))
+    const csv = path.join(files, "bang-ke.csv")
+    fs.writeFileSync(csv, "a,b\n")
+
+    await openOrder(orderId, code)
+    await page.locator('[data-testid="ghn-ticket-new"]').click()
+    const drawer = page.locator('[data-testid="ghn-ticket-create"]')
+    await drawer.waitFor()
+    await drawer.locator('[data-testid="ghn-category-complaint"]').click()
+    await drawer.locator('[data-testid="ghn-ticket-description"]').fill("Khách báo hộp bị móp khi nhận hàng. Nhờ GHN kiểm tra.")
+    await expect(drawer.locator('[data-testid="ghn-counter"]').innerText()).resolves.toMatch(/^5\d \/ 2[.,]000$/)
+    // A .csv is refused in the browser already; the PNG is fine.
+    await drawer.locator('[data-testid="ghn-attachments-file"]').setInputFiles([csv, photo])
+    await expect(drawer.locator('[data-testid="ghn-attachment-error"]').innerText()).resolves.toContain(".csv")
+    expect(await drawer.locator('[data-testid="ghn-ticket-submit"]').isDisabled()).toBe(true)
+    await drawer.locator('[data-testid="ghn-attachment"]', { hasText: "bang-ke.csv" }).getByRole("button").click()
+    await screenshot(page, "ticket-create")
+    await drawer.locator('[data-testid="ghn-ticket-submit"]').click()
+
+    // The new ticket opens; GHN has it, with the file.
+    const view = page.locator('[data-testid="ghn-ticket-drawer"]')
+    await view.waitFor()
+    const [record] = (await adminGet(`/admin/ghn/tickets?order_id=${orderId}`)).tickets
+    expect(record).toMatchObject({ order_code: code, category: "Khiếu nại", status_id: 1 })
+    const atGhn = store.sandbox.control.getTicket(record.ticket_id)
+    expect(atGhn.attachments.map((a: any) => a.name)).toEqual(["ảnh-hộp-móp.png"])
+    await page.keyboard.press("Escape")
+
+    // Support answers and waits for the store: the ticket stands out.
+    store.sandbox.control.setTicketStatus(record.ticket_id, 2, "Chào anh/chị, vui lòng gửi thêm ảnh tem vận đơn.")
+    await page.reload()
+    const row = page.locator(`[data-testid="ghn-ticket-row"][data-ticket-id="${record.ticket_id}"]`)
+    await row.waitFor()
+    await until("the waiting ticket to stand out", async () => (await row.getAttribute("data-waiting")) === "true")
+    await row.scrollIntoViewIfNeeded()
+    await screenshot(page, "ticket-waiting")
+    await row.click()
+    await view.locator('[data-testid="ghn-ticket-waiting"]').waitFor()
+    await expect(view.locator('[data-testid="ghn-message"]').first().innerText()).resolves.toContain("vui lòng gửi thêm ảnh tem vận đơn")
+
+    await view.locator('[data-testid="ghn-ticket-reply"]').fill("Em gửi ảnh tem vận đơn ạ.")
+    await view.locator('[data-testid="ghn-reply-attachments-file"]').setInputFiles([photo])
+    await view.locator('[data-testid="ghn-ticket-send"]').click()
+    await until("the reply in the conversation", async () => (await view.locator('[data-testid="ghn-message"]').count()) === 2)
+    await expect(view.locator('[data-testid="ghn-message"]').nth(1).innerText()).resolves.toContain("Em gửi ảnh tem vận đơn ạ.")
+    await until("the ticket back in progress", async () => (await view.locator('[data-testid="ticket-status"]').first().getAttribute("data-status-id")) === "1")
+    await screenshot(page, "ticket-replied")
+    const replied = store.sandbox.control.getTicket(record.ticket_id)
+    expect(replied.conversations.at(-1).attachments.map((a: any) => a.name)).toEqual(["ảnh-hộp-móp.png"])
+    await page.keyboard.press("Escape")
+  })
+
+  it("onboards a partner's customer with the OTP read from the sandbox's SMS outbox", async () => {
+    await page.goto("/app/settings/ghn")
+    const section = page.locator('[data-testid="ghn-onboarding"]')
+    await section.waitFor()
+    // The connection check of the configured token and shop.
+    await page.locator('[data-testid="ghn-connection-overall"]').waitFor()
+    await expect(page.locator('[data-testid="ghn-connection-shop"]').getAttribute("data-ok")).resolves.toBe("true")
+
+    await section.locator('[data-testid="ghn-onboarding-phone"]').fill(CUSTOMER_PHONE)
+    await section.locator('[data-testid="ghn-onboarding-get-otp"]').click()
+    const countdown = section.locator('[data-testid="ghn-onboarding-countdown"]')
+    await countdown.waitFor()
+    const seconds = Number(await countdown.getAttribute("data-seconds"))
+    expect(seconds).toBeGreaterThan(250)
+    expect(seconds).toBeLessThanOrEqual(300)
+
+    // The customer reads the SMS: here, the sandbox's outbox.
+    const sms = (await (await fetch(`${store.sandboxUrl}/_sandbox/sms?phone=${CUSTOMER_PHONE}`)).json()) as any[]
+    const otp = String(sms.filter((s) => s.otp && !s.used).at(-1).otp)
+    expect(otp).toMatch(/^\d{6}$/)
+    const cells = section.locator('[data-testid="ghn-onboarding-otp"] input')
+    for (let i = 0; i < otp.length; i++) await cells.nth(i).fill(otp[i])
+    await expect(cells.nth(5).inputValue()).resolves.toBe(otp[5])
+    await screenshot(page, "onboarding-otp")
+    await section.locator('[data-testid="ghn-onboarding-submit"]').click()
+
+    const result = section.locator('[data-testid="ghn-onboarding-result"]')
+    await result.waitFor()
+    expect(await result.getAttribute("data-outcome")).toBe("created")
+    await expect(result.locator('[data-testid="ghn-onboarding-shop-name"]').innerText()).resolves.toContain("Lê Văn Cường - Nguyễn Văn An")
+    // The new shop is in the account's shop list.
+    await until("the new shop in the list", async () => (await page.locator('[data-testid="ghn-shop-row"]', { hasText: "Lê Văn Cường" }).count()) === 1)
+    await screenshot(page, "onboarding-done")
+  })
+
+  it("prints the labels of three orders in bulk", async () => {
+    const orders = [await ghnOrder(), await ghnOrder(), await ghnOrder()]
+    await page.goto("/app/ghn")
+    await page.locator('[data-testid="ghn-shipments-page"]').waitFor()
+    for (const o of orders) {
+      const row = page.locator("tr", { hasText: o.code })
+      await row.waitFor()
+      await row.getByRole("checkbox").click()
+    }
+    await screenshot(page, "bulk-selected")
+    await page.getByRole("button", { name: /^In nhãn/ }).last().click()
+    const modal = page.locator('[data-testid="ghn-bulk-print"]')
+    await modal.waitFor()
+    await modal.locator('[data-testid="ghn-bulk-size-52x70"]').click()
+    const [labels] = await Promise.all([context.waitForEvent("page"), modal.locator('[data-testid="ghn-bulk-print-start"]').click()])
+    await modal.locator('[data-testid="ghn-bulk-progress"][data-phase="done"]').waitFor()
+    await screenshot(page, "bulk-done")
+    await labels.waitForURL(/print52x70\?token=/)
+    await labels.waitForLoadState()
+    const html = await labels.content()
+    for (const o of orders) expect(html).toContain(o.code)
+    expect(html).toMatch(/size:\s*52mm 70mm/)
+    await screenshot(labels, "bulk-labels-52x70")
+    await labels.close()
+  })
+})

@@ -1,0 +1,141 @@
+import { ArrowPath, CheckCircleSolid, ExclamationCircleSolid, XCircleSolid } from "@medusajs/icons"
+import { Badge, Button, Container, Input, Label, Select, Text, toast } from "@medusajs/ui"
+import { useState } from "react"
+import { api, errorText, useConnection, useMutation, type Connection, type Verdict } from "../lib/api"
+import { dateTime, useGhnTranslation } from "../lib/format"
+import { ErrorState, LoadingRows, SectionHeader } from "./common"
+
+function VerdictRow({ label, verdict, detail, testId, values }: { label: string; verdict: Verdict; detail?: string; testId: string; values: Record<string, unknown> }) {
+  const { t } = useGhnTranslation()
+  // The store's own verdicts are translated; GHN's refusals are shown as GHN wrote them.
+  const message = verdict.key ? t(`connection.verdict.${verdict.key}`, { ...values, defaultValue: verdict.message }) : verdict.message
+  const icon =
+    verdict.ok === true ? <CheckCircleSolid className="text-ui-tag-green-icon" /> : verdict.ok === false ? <XCircleSolid className="text-ui-tag-red-icon" /> : <ExclamationCircleSolid className="text-ui-fg-muted" />
+  return (
+    <div className="flex items-start gap-x-3 px-6 py-3" data-testid={testId} data-ok={String(verdict.ok)}>
+      <div className="pt-0.5">{icon}</div>
+      <div className="min-w-0 flex-1">
+        <div className="flex flex-wrap items-center gap-x-2">
+          <Text size="small" weight="plus">
+            {label}
+          </Text>
+          {detail ? (
+            <Text size="small" className="text-ui-fg-subtle">
+              {detail}
+            </Text>
+          ) : null}
+          {verdict.code ? (
+            <Badge size="2xsmall" color={verdict.ok === false ? "red" : "grey"} className="font-mono">
+              {verdict.code}
+            </Badge>
+          ) : null}
+        </div>
+        <Text size="small" className={verdict.ok === false ? "text-ui-fg-error break-words" : "text-ui-fg-subtle break-words"} data-testid={`${testId}-message`}>
+          {message}
+        </Text>
+      </div>
+    </div>
+  )
+}
+
+function Result({ connection }: { connection: Connection }) {
+  const { t, i18n } = useGhnTranslation()
+  return (
+    <div className="divide-y">
+      <div className="flex flex-wrap items-center gap-x-3 gap-y-1 px-6 py-3">
+        <Badge color={connection.ok ? "green" : "red"} data-testid="ghn-connection-overall">
+          {connection.ok ? t("connection.ok") : t("connection.failed")}
+        </Badge>
+        <Text size="small" className="text-ui-fg-subtle">
+          {t(`connection.env.${connection.environment.name}`, { defaultValue: connection.environment.name })} · <span className="font-mono">{connection.environment.base_url}</span>
+        </Text>
+        <Text size="xsmall" className="text-ui-fg-muted">
+          {t("connection.checkedAt", { date: dateTime(connection.checked_at, i18n.language), ms: connection.duration_ms })}
+        </Text>
+      </div>
+      <VerdictRow label={t("connection.token")} verdict={connection.token} testId="ghn-connection-token" values={{ count: connection.shops_count ?? 0 }} />
+      <VerdictRow
+        label={t("connection.shop", { id: connection.shop.id })}
+        detail={connection.shop.name ?? undefined}
+        verdict={connection.shop}
+        testId="ghn-connection-shop"
+        values={{ id: connection.shop.id, name: connection.shop.name ?? "", status: connection.shop.status ?? "?", count: connection.shops_count ?? 0 }}
+      />
+    </div>
+  )
+}
+
+/** Settings -> GHN, connection: environment, token accepted, shop found (GHN's message when not); other credentials can be tried. */
+export function ConnectionSection() {
+  const { t } = useGhnTranslation()
+  const query = useConnection()
+  const [token, setToken] = useState("")
+  const [shopId, setShopId] = useState("")
+  const [environment, setEnvironment] = useState("configured")
+  const trial = useMutation({
+    mutationFn: () =>
+      api.checkConnection({ ...(token.trim() ? { token: token.trim() } : {}), ...(shopId.trim() ? { shop_id: Number(shopId) } : {}), environment }),
+    onError: (e) => toast.error(t("connection.trialFailed"), { description: errorText(e) }),
+  })
+
+  return (
+    <Container className="divide-y p-0" data-testid="ghn-connection">
+      <SectionHeader
+        title={t("connection.title")}
+        subtitle={t("connection.subtitle")}
+        actions={
+          <Button size="small" variant="secondary" onClick={() => query.refetch()} isLoading={query.isFetching} data-testid="ghn-connection-check">
+            <ArrowPath />
+            {t("connection.check")}
+          </Button>
+        }
+      />
+      {query.isLoading ? <LoadingRows rows={3} /> : null}
+      {query.isError ? <ErrorState message={errorText(query.error)} onRetry={() => query.refetch()} /> : null}
+      {query.data ? <Result connection={query.data.connection} /> : null}
+      <details className="px-6 py-4">
+        <summary className="cursor-pointer text-sm">{t("connection.tryOther")}</summary>
+        <div className="mt-3 grid grid-cols-1 gap-3 md:grid-cols-3">
+          <div className="flex flex-col gap-y-1">
+            <Label size="small" htmlFor="ghn-trial-token">
+              {t("connection.tokenField")}
+            </Label>
+            <Input id="ghn-trial-token" type="password" autoComplete="off" value={token} onChange={(e) => setToken(e.target.value)} placeholder={t("connection.configured")} />
+          </div>
+          <div className="flex flex-col gap-y-1">
+            <Label size="small" htmlFor="ghn-trial-shop">
+              {t("connection.shopField")}
+            </Label>
+            <Input id="ghn-trial-shop" inputMode="numeric" value={shopId} onChange={(e) => setShopId(e.target.value.replace(/\D/g, ""))} placeholder={t("connection.configured")} data-testid="ghn-trial-shop" />
+          </div>
+          <div className="flex flex-col gap-y-1">
+            <Label size="small">{t("connection.envField")}</Label>
+            <Select value={environment} onValueChange={setEnvironment}>
+              <Select.Trigger>
+                <Select.Value />
+              </Select.Trigger>
+              <Select.Content>
+                <Select.Item value="configured">{t("connection.configured")}</Select.Item>
+                <Select.Item value="production">{t("connection.env.production")}</Select.Item>
+                <Select.Item value="staging">{t("connection.env.staging")}</Select.Item>
+              </Select.Content>
+            </Select>
+          </div>
+        </div>
+        <div className="mt-3 flex items-center gap-x-2">
+          <Button size="small" variant="secondary" onClick={() => trial.mutate()} isLoading={trial.isPending} data-testid="ghn-trial-check">
+            {t("connection.tryButton")}
+          </Button>
+          <Text size="xsmall" className="text-ui-fg-muted">
+            {t("connection.tryHint")}
+          </Text>
+        </div>
+        {trial.data ? (
+          <div className="mt-3 rounded-md border" data-testid="ghn-trial-result">
+            <Result connection={trial.data.connection} />
+          </div>
+        ) : null}
+      </details>
+    </Container>
+  )
+}

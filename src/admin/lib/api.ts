@@ -1,0 +1,203 @@
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query"
+import { sdk } from "./sdk"
+
+// ---------------------------------------------------------------------------------------------
+// Types of the plugin's admin routes (src/api/admin/ghn)
+
+export type LabelSize = "A5" | "80x80" | "52x70"
+export const LABEL_SIZES: LabelSize[] = ["A5", "80x80", "52x70"]
+
+export type HistoryEntry = { status: string; type?: string; time: string; reason?: string | null; reason_code?: string | null; source?: string }
+
+export type Shipment = {
+  id: string
+  fulfillment_id: string
+  order_id: string | null
+  order_code: string
+  client_order_code: string | null
+  shop_id: number
+  is_return: boolean
+  status: string
+  status_at: string | null
+  history: HistoryEntry[]
+  total_fee: number
+  fees: Record<string, unknown> | null
+  cod_amount: number
+  cod_transfer_date: string | null
+  weight: number | null
+  converted_weight: number | null
+  expected_delivery_time: string | null
+  last_synced_at: string | null
+  created_at: string
+  tracking_url: string
+  label_urls: Record<LabelSize, string>
+  actions: { cancel: boolean; redeliver: boolean; return: boolean; update: string[] }
+}
+
+export type SwitchResult = { order_code: string; result: boolean; message: string; reason?: string }
+
+export type Ticket = {
+  id: string
+  ticket_id: number
+  order_code: string
+  order_id: string | null
+  shop_id: number
+  category: string
+  description: string
+  status_id: number
+  status: string | null
+  waiting_for_reply: boolean
+  conversation_count: number
+  created_at: string
+  updated_at: string
+  last_synced_at: string | null
+  sync_error?: string
+  ghn?: { title: string; type: string | null; description: string | null; created_at: string | null; updated_at: string | null; attachments: unknown[] }
+  conversations?: Conversation[]
+}
+
+export type Conversation = {
+  body?: string | null
+  from_email?: string | null
+  user_id?: number | null
+  created_at?: string | null
+  attachments?: { name?: string; content_type?: string; size?: number; attachment_url?: string }[] | null
+}
+
+export type Shop = { _id: number; name?: string | null; phone?: string | null; address?: string | null; ward_code?: string | null; district_id?: number | null; client_id?: number | null; status?: number | null }
+
+export type Verdict = { ok: boolean | null; code?: string | null; status?: number | null; message: string; key?: string }
+export type Connection = {
+  ok: boolean
+  custom: boolean
+  environment: { name: string; base_url: string }
+  token: Verdict
+  shop: Verdict & { id: number; name?: string | null; status?: number | null }
+  shops_count: number | null
+  duration_ms: number
+  checked_at: string
+}
+
+export type Settings = {
+  environment: { name: string; base_url: string }
+  shop_id: number
+  language: string
+  webhook: { url: string; header: string; has_secret: boolean; secret_masked: string | null }
+  locations: { id: string; name: string; address: string; shop_id: number; mapped: boolean; ghn_enabled: boolean | null }[]
+  options: Record<string, unknown>
+}
+
+export type Shift = { id: number; title: string; from_time: number; to_time: number; from: string; to: string; today: boolean }
+
+export type WebhookTest = {
+  ok: boolean
+  url: string
+  request: { headers: Record<string, string>; body: Record<string, unknown> }
+  response: { status: number | null; body: unknown; error?: string }
+  duration_ms: number
+}
+
+export type OnboardingResult = {
+  outcome: "created" | "added" | "recovered"
+  shop_id: number
+  client_id?: number | null
+  shop: Shop | null
+  known_shop_ids?: number[]
+  ghn_error?: { code: string | null; message: string }
+}
+
+export type Place = { id: number | string; name: string }
+
+// ---------------------------------------------------------------------------------------------
+// Calls
+
+const json = <T>(path: string, method: "GET" | "POST" = "GET", body?: unknown, query?: Record<string, unknown>) =>
+  sdk.client.fetch<T>(path, { method, body: body as any, query })
+
+/** A multipart form (ticket create/reply): the browser sets the boundary. */
+const multipart = <T>(path: string, form: FormData) =>
+  sdk.client.fetch<T>(path, { method: "POST", body: form as any, headers: { "content-type": null as any } })
+
+export const api = {
+  orderShipments: (orderId: string) => json<{ shipments: Shipment[] }>(`/admin/ghn/orders/${orderId}/shipments`),
+  shipments: (query: Record<string, unknown>) => json<{ shipments: Shipment[]; count: number; limit: number; offset: number }>("/admin/ghn/shipments", "GET", undefined, query),
+  refresh: (code: string) => json<{ shipment: Shipment }>(`/admin/ghn/shipments/${encodeURIComponent(code)}/refresh`, "POST"),
+  update: (code: string, body: Record<string, unknown>) => json<{ shipment: Shipment }>(`/admin/ghn/shipments/${encodeURIComponent(code)}`, "POST", body),
+  redeliver: (codes: string[]) => json<{ results: SwitchResult[] }>("/admin/ghn/redeliver", "POST", { order_codes: codes }),
+  returnToSender: (codes: string[]) => json<{ results: SwitchResult[] }>("/admin/ghn/return", "POST", { order_codes: codes }),
+  labels: (codes: string[], size: LabelSize) => json<{ labels: { shop_id: number; order_codes: string[]; url: string }[] }>("/admin/ghn/labels", "POST", { order_codes: codes, size }),
+  cancelFulfillment: (orderId: string, fulfillmentId: string) => sdk.admin.order.cancelFulfillment(orderId, fulfillmentId, {}),
+
+  tickets: (query: Record<string, unknown>) => json<{ tickets: Ticket[]; count: number }>("/admin/ghn/tickets", "GET", undefined, query),
+  ticket: (id: number) => json<{ ticket: Ticket }>(`/admin/ghn/tickets/${id}`),
+  createTicket: (form: FormData) => multipart<{ ticket: Ticket }>("/admin/ghn/tickets", form),
+  replyTicket: (id: number, form: FormData) => multipart<{ entry: Conversation; ticket: Ticket }>(`/admin/ghn/tickets/${id}/reply`, form),
+
+  settings: () => json<{ settings: Settings }>("/admin/ghn/settings"),
+  connection: () => json<{ connection: Connection }>("/admin/ghn/settings/connection"),
+  checkConnection: (body: Record<string, unknown>) => json<{ connection: Connection }>("/admin/ghn/settings/connection", "POST", body),
+  webhookSecret: () => json<{ header: string; secret: string }>("/admin/ghn/settings/webhook-secret"),
+  webhookTest: () => json<{ test: WebhookTest }>("/admin/ghn/settings/webhook-test", "POST", {}),
+  shops: () => json<{ shops: Shop[]; count: number; default_shop_id: number }>("/admin/ghn/shops"),
+  createShop: (body: Record<string, unknown>) => json<{ shop_id: number; shop: Shop | null }>("/admin/ghn/shops", "POST", body),
+  otp: (phone: string) => json<{ phone: string; ttl: number; expires_at: string }>("/admin/ghn/affiliate/otp", "POST", { phone }),
+  createShopByOtp: (body: Record<string, unknown>) => json<OnboardingResult>("/admin/ghn/affiliate/create-shop", "POST", body),
+  addStaffByOtp: (body: Record<string, unknown>) => json<OnboardingResult>("/admin/ghn/affiliate/add-staff", "POST", body),
+  findShop: (body: Record<string, unknown>) => json<{ shop: Shop | null }>("/admin/ghn/affiliate/find-shop", "POST", body),
+  shifts: () => json<{ shifts: Shift[]; today: Shift[]; date: string; pick_shift_option: string }>("/admin/ghn/shifts"),
+  provinces: () => json<{ provinces: Place[] }>("/admin/ghn/addresses/provinces"),
+  districts: (provinceId: number) => json<{ districts: Place[] }>("/admin/ghn/addresses/districts", "GET", undefined, { province_id: provinceId }),
+  wards: (districtId: number) => json<{ wards: Place[] }>("/admin/ghn/addresses/wards", "GET", undefined, { district_id: districtId }),
+}
+
+// ---------------------------------------------------------------------------------------------
+// Query keys and hooks
+
+export const keys = {
+  all: ["ghn"] as const,
+  orderShipments: (orderId: string) => ["ghn", "order-shipments", orderId] as const,
+  shipments: (query: Record<string, unknown>) => ["ghn", "shipments", query] as const,
+  tickets: (query: Record<string, unknown>) => ["ghn", "tickets", query] as const,
+  ticket: (id: number) => ["ghn", "ticket", id] as const,
+  settings: ["ghn", "settings"] as const,
+  connection: ["ghn", "connection"] as const,
+  shops: ["ghn", "shops"] as const,
+  shifts: ["ghn", "shifts"] as const,
+}
+
+export const useOrderShipments = (orderId: string) =>
+  useQuery({ queryKey: keys.orderShipments(orderId), queryFn: () => api.orderShipments(orderId), enabled: !!orderId })
+
+export const useShipments = (query: Record<string, unknown>) =>
+  useQuery({ queryKey: keys.shipments(query), queryFn: () => api.shipments(query), placeholderData: (previous) => previous })
+
+export const useTickets = (query: Record<string, unknown>, enabled = true) =>
+  useQuery({ queryKey: keys.tickets(query), queryFn: () => api.tickets(query), enabled })
+
+export const useTicket = (id: number | null) =>
+  useQuery({ queryKey: keys.ticket(id ?? 0), queryFn: () => api.ticket(id!), enabled: !!id, staleTime: 0 })
+
+export const useSettings = () => useQuery({ queryKey: keys.settings, queryFn: api.settings })
+export const useConnection = () => useQuery({ queryKey: keys.connection, queryFn: api.connection, staleTime: 0, retry: false })
+export const useShops = () => useQuery({ queryKey: keys.shops, queryFn: api.shops, retry: false })
+export const useShifts = () => useQuery({ queryKey: keys.shifts, queryFn: api.shifts, retry: false })
+
+/** Invalidates the plugin's queries and Medusa's order queries (the core fulfilment section). */
+export function useInvalidate() {
+  const client = useQueryClient()
+  return async (orderId?: string | null) => {
+    await Promise.all([
+      client.invalidateQueries({ queryKey: keys.all }),
+      orderId ? client.invalidateQueries({ queryKey: ["orders"] }) : Promise.resolve(),
+    ])
+  }
+}
+
+export { useMutation }
+
+/** The text of a failed call: Medusa's `message` (GHN's code and text are part of it). */
+export function errorText(error: unknown): string {
+  if (!error) return ""
+  const e = error as { message?: string; status?: number }
+  return e.message || String(error)
+}

@@ -1,0 +1,100 @@
+import { useTranslation } from "react-i18next"
+
+/** The plugin's translations (namespace "ghn", registered in src/admin/i18n). */
+export const NS = "ghn"
+export const useGhnTranslation = () => useTranslation(NS)
+
+const locale = (lng?: string) => (lng && lng.startsWith("vi") ? "vi-VN" : lng || "en-US")
+
+/** 52.000 ₫ (VND has no minor unit). */
+export function vnd(amount: number | null | undefined, lng?: string) {
+  return new Intl.NumberFormat(locale(lng), { style: "currency", currency: "VND", maximumFractionDigits: 0 }).format(Number(amount ?? 0))
+}
+
+export function dateTime(value: string | Date | null | undefined, lng?: string) {
+  if (!value) return "—"
+  const d = new Date(value)
+  if (Number.isNaN(d.getTime())) return String(value)
+  return new Intl.DateTimeFormat(locale(lng), { dateStyle: "medium", timeStyle: "short", timeZone: "Asia/Ho_Chi_Minh" }).format(d)
+}
+
+export function date(value: string | Date | null | undefined, lng?: string) {
+  if (!value) return "—"
+  const d = new Date(value)
+  if (Number.isNaN(d.getTime())) return String(value)
+  return new Intl.DateTimeFormat(locale(lng), { dateStyle: "medium", timeZone: "Asia/Ho_Chi_Minh" }).format(d)
+}
+
+export function time(value: string | Date, lng?: string) {
+  return new Intl.DateTimeFormat(locale(lng), { timeStyle: "short", timeZone: "Asia/Ho_Chi_Minh" }).format(new Date(value))
+}
+
+export type BadgeColor = "green" | "red" | "blue" | "orange" | "grey" | "purple"
+
+const COLORS: Record<string, BadgeColor> = {
+  ready_to_pick: "grey",
+  picking: "blue",
+  money_collect_picking: "blue",
+  picked: "blue",
+  storing: "blue",
+  transporting: "blue",
+  sorting: "blue",
+  delivering: "blue",
+  money_collect_delivering: "blue",
+  delivered: "green",
+  delivery_fail: "orange",
+  waiting_to_return: "orange",
+  return: "orange",
+  return_transporting: "orange",
+  return_sorting: "orange",
+  returning: "orange",
+  return_fail: "red",
+  returned: "purple",
+  cancel: "grey",
+  exception: "red",
+  lost: "red",
+  damage: "red",
+}
+
+export const statusColor = (status: string): BadgeColor => COLORS[status] ?? "grey"
+
+/** Every GHN order status, in the order of the journey (for filters). */
+export const STATUSES = Object.keys(COLORS)
+
+/** The webhook's PascalCase fee names that a simple split would get wrong. */
+const WEBHOOK_FEE_KEYS: Record<string, string> = {
+  CODFee: "cod_fee",
+  CODFailedFee: "cod_failed_fee",
+  StationDO: "station_do",
+  StationPU: "station_pu",
+  R2S: "r2s",
+}
+
+/** Fee parts of Create Order (snake_case) and of the webhook (PascalCase), as one list of non-zero parts. */
+export function feeParts(fees: Record<string, unknown> | null | undefined): { key: string; amount: number }[] {
+  if (!fees) return []
+  const seen = new Set<string>()
+  const out: { key: string; amount: number }[] = []
+  for (const [raw, value] of Object.entries(fees)) {
+    const key = WEBHOOK_FEE_KEYS[raw] ?? raw.replace(/([a-z0-9])([A-Z])/g, "$1_$2").toLowerCase()
+    if (key === "total" || seen.has(key)) continue
+    const amount = Number(value)
+    if (!Number.isFinite(amount) || amount === 0) continue
+    seen.add(key)
+    out.push({ key, amount })
+  }
+  return out
+}
+
+/** Seconds as m:ss. */
+export function countdown(seconds: number) {
+  const s = Math.max(0, Math.floor(seconds))
+  return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")}`
+}
+
+/** Bytes as "1.2 MB". */
+export function bytes(n: number) {
+  if (n < 1024) return `${n} B`
+  if (n < 1024 * 1024) return `${(n / 1024).toFixed(1)} KB`
+  return `${(n / 1024 / 1024).toFixed(2)} MB`
+}

@@ -1,0 +1,39 @@
+import { defineWidgetConfig } from "@medusajs/admin-sdk"
+import type { AdminOrder, DetailWidgetProps } from "@medusajs/framework/types"
+import { Container } from "@medusajs/ui"
+import { EmptyState, ErrorState, LoadingRows, SectionHeader } from "../components/common"
+import { ShipmentCard } from "../components/shipment-card"
+import { errorText, useOrderShipments } from "../lib/api"
+import { useGhnTranslation } from "../lib/format"
+
+/** Whether the order ships with GHN (a shipping method priced by the GHN provider). */
+export const shipsWithGhn = (order: AdminOrder) =>
+  (order.shipping_methods ?? []).some((m: any) => {
+    const data = (m?.data ?? {}) as Record<string, unknown>
+    return "service_type_id" in data || "ghn_to" in data || String(m?.shipping_option?.provider_id ?? "").startsWith("ghn")
+  })
+
+/** The order's GHN shipments: status, timeline, fees, COD and the actions GHN allows now. */
+const GhnOrderShipmentsWidget = ({ data: order }: DetailWidgetProps<AdminOrder>) => {
+  const { t } = useGhnTranslation()
+  const query = useOrderShipments(order.id)
+  const shipments = query.data?.shipments ?? []
+
+  if (query.isSuccess && !shipments.length && !shipsWithGhn(order)) return null
+
+  return (
+    <Container className="divide-y p-0" data-testid="ghn-order-widget">
+      <SectionHeader title={t("widget.title")} subtitle={shipments.length ? t("widget.subtitle", { count: shipments.length }) : undefined} />
+      {query.isLoading ? <LoadingRows /> : null}
+      {query.isError ? <ErrorState message={errorText(query.error)} onRetry={() => query.refetch()} /> : null}
+      {query.isSuccess && !shipments.length ? <EmptyState title={t("widget.emptyTitle")} description={t("widget.emptyDescription")} /> : null}
+      {shipments.map((s) => (
+        <ShipmentCard key={s.id} shipment={s} orderId={order.id} />
+      ))}
+    </Container>
+  )
+}
+
+export const config = defineWidgetConfig({ zone: "order.details", id: "medusa-fulfillment-ghn:order-shipments" })
+
+export default GhnOrderShipmentsWidget
