@@ -2,6 +2,7 @@ import { MedusaService } from "@medusajs/framework/utils"
 import { AddressResolver } from "../../lib/address-resolver"
 import type { GhnClient, GhnLabelSize } from "../../lib/ghn"
 import { ghnClientFor, GhnOptions, parseGhnOptions } from "../../lib/options"
+import { MemoryStore, RedisStore, SharedCache } from "../../lib/quote-cache"
 import { GhnShipment } from "./models/ghn-shipment"
 import { GhnTicket } from "./models/ghn-ticket"
 import { GhnWebhookEvent } from "./models/ghn-webhook-event"
@@ -18,6 +19,8 @@ export default class GhnModuleService extends MedusaService({ GhnShipment, GhnWe
   readonly client: GhnClient
   /** GHN's address lists, cached for a day: for storefront address forms and name matching. */
   readonly addresses: AddressResolver
+  /** GHN answers that are the same for the same input (lead times), shared through Redis when configured. */
+  readonly cache: SharedCache
 
   constructor(container: InjectedDependencies, options: Record<string, unknown>) {
     // eslint-disable-next-line prefer-rest-params
@@ -25,6 +28,10 @@ export default class GhnModuleService extends MedusaService({ GhnShipment, GhnWe
     this.options = parseGhnOptions(options)
     this.client = ghnClientFor(this.options, container.logger)
     this.addresses = new AddressResolver(this.client.masterData)
+    this.cache = new SharedCache(
+      this.options.redisUrl ? new RedisStore(this.options.redisUrl) : new MemoryStore(),
+      this.options.quoteCacheTtlSeconds
+    )
   }
 
   /** The GHN shop of each order code (its shipment's, else the default shop). */

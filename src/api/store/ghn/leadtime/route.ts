@@ -2,6 +2,7 @@ import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { ContainerRegistrationKeys, MedusaError } from "@medusajs/framework/utils"
 import { toMedusaError } from "../../../../lib/medusa-error"
 import { shopIdForLocation } from "../../../../lib/options"
+import { cacheKey } from "../../../../lib/quote-cache"
 import { ghnModule } from "../../../utils"
 import type { LeadtimeBody } from "../validators"
 
@@ -32,15 +33,15 @@ export async function POST(req: MedusaRequest<LeadtimeBody>, res: MedusaResponse
   try {
     const to = await ghn.addresses.resolve(cart.shipping_address)
     const from = location?.address ? await ghn.addresses.resolve(location.address).catch(() => undefined) : undefined
-    const result = await ghn.client.fees.leadtime(
-      {
-        service_type_id: Number(option.data?.service_type_id) === 5 ? 5 : 2,
-        to_district_id: to.district_id,
-        to_ward_code: to.ward_code,
-        ...(from ? { from_district_id: from.district_id, from_ward_code: from.ward_code } : {}),
-      },
-      { shopId: shopIdForLocation(ghn.options, location?.id) }
-    )
+    const body = {
+      service_type_id: (Number(option.data?.service_type_id) === 5 ? 5 : 2) as 2 | 5,
+      to_district_id: to.district_id,
+      to_ward_code: to.ward_code,
+      ...(from ? { from_district_id: from.district_id, from_ward_code: from.ward_code } : {}),
+    }
+    const shopId = shopIdForLocation(ghn.options, location?.id)
+    // Lead time depends on the route and the service: cached like fee quotes.
+    const result = await ghn.cache.getOrLoad(cacheKey("leadtime", { shopId, body }), () => ghn.client.fees.leadtime(body, { shopId }))
     res.json({
       leadtime: {
         expected_at: new Date(result.leadtime * 1000).toISOString(),
