@@ -157,6 +157,22 @@ medusaIntegrationTestRunner({
         expect(orders[0].order_code).toBe(fulfillment.data.order_code)
       })
 
+      it("makes no second GHN order when every answer is lost and the admin tries again", async () => {
+        const order = await placeOrder()
+        const before = (await sandbox.orders()).length
+        // The client's three attempts all lose their answer: Medusa drops the fulfilment.
+        await sandbox.faults([{ path: "/shiip/public-api/v2/shipping-order/create", drop_after_commit: true, count: 3 }])
+        const lost = await failure(fulfil(order.id))
+        expect(lost.message).toMatch(/GHN Create Order/)
+        const { data } = await api.get(`/admin/orders/${order.id}?fields=id,*fulfillments`, admin)
+        expect(data.order.fulfillments.filter((f: any) => !f.canceled_at)).toHaveLength(0)
+        // The retry reuses the client order code: GHN answers with the order it already made.
+        const fulfillment = await fulfil(order.id)
+        const made = (await sandbox.orders()).slice(before)
+        expect(made).toHaveLength(1)
+        expect(made[0].order_code).toBe(fulfillment.data.order_code)
+      })
+
       it("cancels the GHN order when the fulfilment is cancelled", async () => {
         const order = await placeOrder()
         const fulfillment = await fulfil(order.id)

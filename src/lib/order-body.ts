@@ -1,3 +1,4 @@
+import { foldVietnamese } from "./address"
 import type { ResolvedAddress } from "./address-resolver"
 import type { GhnParcel, ParcelLine } from "./parcel"
 
@@ -62,13 +63,20 @@ export function linesValue(lines: ParcelLine[]) {
   return Math.round(lines.reduce((sum, line) => sum + Number(line.unit_price ?? 0) * line.quantity, 0))
 }
 
+/** Street, then the units the street does not already name ("12 Lê Lợi, Phường Bến Nghé" + district, province). */
+function fullAddress(street: string, a: ResolvedAddress) {
+  const folded = foldVietnamese(street)
+  const units = [a.ward_name, a.district_name, a.province_name].filter((unit) => unit && !folded.includes(foldVietnamese(unit)))
+  return [street, ...units].filter(Boolean).join(", ").slice(0, 1024)
+}
+
 function partyBlock(prefix: "to" | "from" | "return", party: GhnParty) {
   const a = party.address
   const isNew = a.model === "new"
   return {
     [`${prefix}_name`]: party.name.slice(0, 1024),
     ...(party.phone ? { [`${prefix}_phone`]: party.phone } : {}),
-    [`${prefix}_address`]: [party.street, a.ward_name, a.district_name, a.province_name].filter(Boolean).join(", ").slice(0, 1024),
+    [`${prefix}_address`]: fullAddress(party.street, a),
     [`${prefix}_ward_name`]: a.ward_name,
     [`${prefix}_district_name`]: isNew ? "" : a.district_name,
     [`${prefix}_province_name`]: a.province_name,

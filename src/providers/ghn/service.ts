@@ -9,7 +9,7 @@ import type {
   ValidateFulfillmentDataContext,
 } from "@medusajs/framework/types"
 import { AddressInput, AddressResolver, ResolvedAddress } from "../../lib/address-resolver"
-import { GhnClient, GHN_LIMITS, pickShiftWindow } from "../../lib/ghn"
+import { GhnApiError, GhnClient, GHN_LIMITS, GhnNetworkError, pickShiftWindow } from "../../lib/ghn"
 import { toMedusaError } from "../../lib/medusa-error"
 import { ghnClientFor, GhnOptions, parseGhnOptions, shopIdForLocation } from "../../lib/options"
 import { assertServiceType, buildParcel, GhnParcel, Measured, ParcelError } from "../../lib/parcel"
@@ -78,6 +78,12 @@ class GhnFulfillmentProviderService extends AbstractFulfillmentProviderService {
   readonly client: GhnClient
   protected readonly addresses: AddressResolver
   protected readonly cache: SharedCache
+  /**
+   * Client order codes of Create Orders whose answer never came (network, timeout, 5xx after the
+   * client's retries): Medusa deletes the failed fulfilment, and the admin's retry of the same
+   * shipment reuses the code, so GHN answers with the order it may already have made.
+   */
+  protected readonly unansweredCreates = new Map<string, string>()
 
   static validateOptions(options: Record<string, unknown>): void {
     try {
@@ -237,8 +243,10 @@ class GhnFulfillmentProviderService extends AbstractFulfillmentProviderService {
       const shopId = shopIdForLocation(this.options, fulfillment.location_id)
       const sender = methodData.ghn_from?.location_id === fulfillment.location_id ? methodData.ghn_from : undefined
       const value = linesValue(lines)
+      const shipmentKey = JSON.stringify([order?.id, fulfillment.location_id, lines.map((l) => [l.id, l.quantity]).sort()])
+      const clientOrderCode = this.unansweredCreates.get(shipmentKey) ?? (fulfillment.id as string)
       const body = createOrderBody({
-        client_order_code: fulfillment.id as string,
+        client_order_code: clientOrderCode,
         service_type_id: serviceType,
         payment_type_id: this.options.paymentTypeId,
         required_note: (fulfillment.metadata?.ghn_required_note as GhnOptions["requiredNote"]) ?? this.options.requiredNote,
@@ -251,7 +259,18 @@ class GhnFulfillmentProviderService extends AbstractFulfillmentProviderService {
         order_value: value,
         pick_shift: await this.pickShift(),
       })
-      const created = await this.client.orders.create(body, { shopId })
+      let created: Awaited<ReturnType<GhnClient["orders"]["create"]>>
+      try {
+        created = await this.client.orders.create(body, { shopId })
+        this.unansweredCreates.delete(shipmentKey)
+      } catch (error) {
+        const unanswered = error instanceof GhnNetworkError || (error instanceof GhnApiError && error.status >= 500)
+        if (unanswered) {
+          if (this.unansweredCreates.size >= 1000) this.unansweredCreates.delete(this.unansweredCreates.keys().next().value!)
+          this.unansweredCreates.set(shipmentKey, clientOrderCode)
+        }
+        throw error
+      }
       const result: GhnFulfillmentData = {
         ...methodData,
         service_type_id: serviceType,
