@@ -31,7 +31,7 @@ export type SeededStore = {
   publishableKey: string
   profileId: string
   options: { light: string; heavy: string; flat: string; returnLight: string }
-  variants: { shirt: string; kettle: string; noWeight: string; tooHeavy: string; tooLong: string; heavyBox: string }
+  variants: { shirt: string; kettle: string; pot: string; noWeight: string; tooHeavy: string; tooLong: string; heavyBox: string }
 }
 
 /** The test runner's axios client, whose errors say what the server answered. */
@@ -148,6 +148,8 @@ export async function seedGhnStore(rawApi: any, admin: Headers, currency = "vnd"
   const variants = {
     shirt: await product("Áo thun", { sku: "AO-THUN-M", weight: 500, length: 30, width: 20, height: 3 }),
     kettle: await product("Ấm đun nước", { sku: "AM-DUN", length: 25, width: 20, height: 20 }, { weight: 1200 }),
+    // Weight and sizes on the product only.
+    pot: await product("Nồi cơm điện", { sku: "NOI-COM" }, { weight: 2000, length: 40, width: 30, height: 25 }),
     noWeight: await product("Quà tặng", { sku: "QUA-TANG" }),
     tooHeavy: await product("Két sắt", { sku: "KET-SAT", weight: 60000, length: 60, width: 50, height: 50 }),
     tooLong: await product("Thang nhôm", { sku: "THANG", weight: 8000, length: 250, width: 40, height: 10 }),

@@ -60,6 +60,27 @@ medusaIntegrationTestRunner({
         expect(option.amount).toBeGreaterThan(0)
       })
 
+      it("falls back to the product's weight and sizes, at checkout and in the GHN order", async () => {
+        const cart = await createCart(api, store, [{ variant_id: store.variants.pot, quantity: 1 }])
+        const option = await quote(api, store, cart.id, store.options.light)
+        const expected = await sandbox.fee({
+          service_type_id: 2,
+          weight: 2000,
+          length: 40,
+          width: 30,
+          height: 25,
+          from: { district: "Quận Ba Đình", ward: "Phường Phúc Xá" },
+          to: { district: "Quận 1", ward: "Phường Bến Nghé" },
+          insurance_value: 250000,
+        })
+        expect(option.amount).toBe(expected.total)
+        const order = await checkout(api, store, cart.id, store.options.light)
+        const fulfillment = await fulfil(order.id)
+        const ghnOrder = await sandbox.order(fulfillment.data.order_code)
+        expect(ghnOrder).toMatchObject({ weight: 2000, length: 40, width: 30, height: 25 })
+        expect(ghnOrder.items[0]).toMatchObject({ weight: 2000, length: 40, width: 30, height: 25 })
+      })
+
       it("serves repeated identical quotes from the cache", async () => {
         const cart = await createCart(api, store, [{ variant_id: store.variants.shirt, quantity: 1 }])
         const before = await sandbox.requestCount("/shiip/public-api/v2/shipping-order/fee")

@@ -60,6 +60,11 @@ function serviceTypeOf(optionData: Record<string, unknown> | undefined): Service
   )
 }
 
+/** The keys of an object whose values are set (so a null does not hide a fallback). */
+function definedOnly<T extends object>(value: T | undefined | null): Partial<T> {
+  return Object.fromEntries(Object.entries(value ?? {}).filter(([, v]) => v !== null && v !== undefined)) as Partial<T>
+}
+
 function serviceTypeFits(parcel: GhnParcel, type: ServiceTypeId) {
   try {
     assertServiceType(parcel, type)
@@ -178,7 +183,7 @@ class GhnFulfillmentProviderService extends AbstractFulfillmentProviderService {
     try {
       const productMeasures = (context.ghn_product_measures ?? {}) as Record<string, Measured>
       const items = ((context.items ?? []) as unknown as Record<string, any>[]).map((item) =>
-        productMeasures[item.id] ? { ...item, product: { ...productMeasures[item.id], ...(item.product ?? {}) } } : item
+        productMeasures[item.id] ? { ...item, product: { ...productMeasures[item.id], ...definedOnly(item.product) } } : item
       )
       const shipped = isReturn && returnItems?.length
         ? returnItems.map((r) => ({ line_item_id: r.id, quantity: r.quantity }))
@@ -223,17 +228,21 @@ class GhnFulfillmentProviderService extends AbstractFulfillmentProviderService {
     data: Record<string, unknown>,
     items: Record<string, any>[],
     order: Record<string, any> | undefined,
-    fulfillment: Record<string, any>
+    fulfillment: Record<string, any>,
+    additionalData?: Record<string, unknown>
   ): Promise<CreateFulfillmentResult> {
     const methodData = data as GhnMethodData
     try {
       const service_type_id = serviceTypeOf(methodData)
       const lines = linesFromOrderItems(items as any[], order?.items ?? [])
-      // Medusa does not pass the products' measures to fulfilment: use those seen at checkout.
-      const measures = (methodData.ghn_measures ?? {}) as Record<string, Measured>
+      // Medusa does not pass the products' measures to fulfilment: those the plugin's middleware
+      // adds as additional_data, else those seen at checkout.
+      const products = (additionalData?.ghn_product_measures ?? {}) as Record<string, Measured>
+      const seenAtCheckout = (methodData.ghn_measures ?? {}) as Record<string, Measured>
       for (const line of lines) {
-        const seen = line.variant?.id ? measures[line.variant.id] : undefined
-        if (seen) line.product = { ...seen, ...(line.product ?? {}) }
+        const id = line.variant?.id
+        if (!id) continue
+        line.product = { ...(seenAtCheckout[id] ?? {}), ...definedOnly(products[id]), ...definedOnly(line.product) }
       }
       const parcel = buildParcel(lines, this.options)
       // A partial fulfilment of a heavy-goods order can be light goods: ship it as the parcel is.

@@ -1,0 +1,22 @@
+import { StepResponse } from "@medusajs/framework/workflows-sdk"
+import { calculateShippingOptionsPricesWorkflow, listShippingOptionsForCartWithPricingWorkflow } from "@medusajs/medusa/core-flows"
+
+/**
+ * Medusa's checkout pricing context carries the product's weight but not its sizes: the plugin
+ * adds each cart item's product measures, so a variant without sizes falls back to its product's.
+ */
+async function productMeasures({ input }: { input: unknown }, { container }: { container: { resolve(key: string): any } }) {
+  const cartId = (input as { cart_id?: string }).cart_id
+  if (!cartId) return new StepResponse({})
+  const { data } = await container.resolve("query").graph({
+    entity: "cart",
+    fields: ["items.id", "items.product.weight", "items.product.length", "items.product.width", "items.product.height"],
+    filters: { id: cartId },
+  })
+  const measures: Record<string, unknown> = {}
+  for (const item of (data[0] as any)?.items ?? []) if (item?.product) measures[item.id] = item.product
+  return new StepResponse({ ghn_product_measures: measures })
+}
+
+calculateShippingOptionsPricesWorkflow.hooks.setCalculatedShippingPricingContext(productMeasures)
+listShippingOptionsForCartWithPricingWorkflow.hooks.setCalculatedShippingPricingContext(productMeasures)
