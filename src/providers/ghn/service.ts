@@ -185,8 +185,10 @@ class GhnFulfillmentProviderService extends AbstractFulfillmentProviderService {
       const items = ((context.items ?? []) as unknown as Record<string, any>[]).map((item) =>
         productMeasures[item.id] ? { ...item, product: { ...productMeasures[item.id], ...definedOnly(item.product) } } : item
       )
-      const shipped = isReturn && returnItems?.length
-        ? returnItems.map((r) => ({ line_item_id: r.id, quantity: r.quantity }))
+      // Exchanges re-price with items of the order change that the order does not hold yet.
+      const known = returnItems?.filter((r) => items.some((i) => i.id === r.id))
+      const shipped = isReturn && known?.length
+        ? known.map((r) => ({ line_item_id: r.id, quantity: r.quantity }))
         : items.map((i) => ({ line_item_id: i.id, quantity: i.quantity }))
       const lines = linesFromOrderItems(shipped, items)
       const parcel = buildParcel(lines, this.options)

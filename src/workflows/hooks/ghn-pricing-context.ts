@@ -1,11 +1,11 @@
 import { StepResponse } from "@medusajs/framework/workflows-sdk"
-import { fetchShippingOptionForOrderWorkflow } from "@medusajs/medusa/core-flows"
+import { fetchShippingOptionForOrderWorkflow, maybeRefreshShippingMethodsWorkflow } from "@medusajs/medusa/core-flows"
 
 /**
  * Medusa prices an order's shipping option (returns, exchanges, claims) with the order's items
  * but without its currency, shipping address or the products' weights: the plugin adds them.
  */
-fetchShippingOptionForOrderWorkflow.hooks.setCalculatedShippingPricingContext(async ({ input }, { container }) => {
+async function orderPricingContext({ input }: { input: unknown }, { container }: { container: { resolve(key: string): any } }) {
   const query = container.resolve("query")
   const { data } = await query.graph({
     entity: "order",
@@ -21,4 +21,8 @@ fetchShippingOptionForOrderWorkflow.hooks.setCalculatedShippingPricingContext(as
     ghn_order_address: order.shipping_address,
     ghn_product_measures: product_measures,
   })
-})
+}
+
+fetchShippingOptionForOrderWorkflow.hooks.setCalculatedShippingPricingContext(orderPricingContext)
+// Order edits, claims and exchanges re-price their shipping methods through this one.
+maybeRefreshShippingMethodsWorkflow.hooks.setCalculatedShippingPricingContext(orderPricingContext)
