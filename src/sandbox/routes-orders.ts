@@ -532,43 +532,32 @@ export function registerOrderRoutes(sb: Sandbox): void {
         has(merged, "from_address") ? str(merged, "from_address") : next.from.address, bool(src, "is_new_from_address"))
       if (has(merged, "from_hotline")) next.from_hotline = str(merged, "from_hotline")
     }
+    /** The receiver or return block after the update: new units are resolved, the rest kept. */
+    const updatedParty = (p: "to" | "return", addressFields: string[]): AddressBlock => {
+      const current = next[p]
+      let loc: Location = current.location
+      if (touches(addressFields.filter((f) => f !== `${p}_address`))) {
+        const src: Record<string, unknown> = {
+          [`${p}_ward_code`]: current.ward_code, [`${p}_district_id`]: current.district_id, [`is_new_${p}_address`]: current.is_new_address,
+          ...(touches([`${p}_ward_name`, `${p}_district_name`, `${p}_province_name`, `is_new_${p}_address`]) && !has(merged, `${p}_ward_code`)
+            ? { [`${p}_ward_code`]: "", [`${p}_ward_name`]: current.ward_name, [`${p}_district_name`]: current.district_name, [`${p}_province_name`]: current.province_name }
+            : {}),
+          ...merged,
+        }
+        const r = resolveLocation(sb, src, p)
+        if (r === "invalid" || !r) throw userErr(`Address convert ${p} fail`, lang)
+        loc = r
+      }
+      return blockFrom(loc, has(merged, `${p}_name`) ? str(merged, `${p}_name`) : current.name,
+        has(merged, `${p}_phone`) ? normalizePhone(merged[`${p}_phone`])! : current.phone,
+        has(merged, `${p}_address`) ? str(merged, `${p}_address`) : current.address,
+        has(merged, `is_new_${p}_address`) ? bool(merged, `is_new_${p}_address`) : current.is_new_address)
+    }
     if (touches(RECEIVER)) {
-      let loc: Location = next.to.location
-      if (touches(RECEIVER_ADDRESS.filter((f) => f !== "to_address"))) {
-        const src: Record<string, unknown> = {
-          to_ward_code: next.to.ward_code, to_district_id: next.to.district_id, is_new_to_address: next.to.is_new_address,
-          ...(touches(["to_ward_name", "to_district_name", "to_province_name", "is_new_to_address"]) && !has(merged, "to_ward_code")
-            ? { to_ward_code: "", to_ward_name: next.to.ward_name, to_district_name: next.to.district_name, to_province_name: next.to.province_name }
-            : {}),
-          ...merged,
-        }
-        const r = resolveLocation(sb, src, "to")
-        if (r === "invalid" || !r) throw userErr("Address convert to fail", lang)
-        loc = r
-      }
-      next.to = blockFrom(loc, has(merged, "to_name") ? str(merged, "to_name") : next.to.name, has(merged, "to_phone") ? normalizePhone(merged.to_phone)! : next.to.phone,
-        has(merged, "to_address") ? str(merged, "to_address") : next.to.address, has(merged, "is_new_to_address") ? bool(merged, "is_new_to_address") : next.to.is_new_address)
-      next.sort_code = sortCode(loc)
+      next.to = updatedParty("to", RECEIVER_ADDRESS)
+      next.sort_code = sortCode(next.to.location)
     }
-    if (touches(RETURN)) {
-      let loc: Location = next.return.location
-      if (touches(RETURN_ADDRESS.filter((f) => f !== "return_address"))) {
-        const src: Record<string, unknown> = {
-          return_ward_code: next.return.ward_code, return_district_id: next.return.district_id, is_new_return_address: next.return.is_new_address,
-          ...(touches(["return_ward_name", "return_district_name", "return_province_name", "is_new_return_address"]) && !has(merged, "return_ward_code")
-            ? { return_ward_code: "", return_ward_name: next.return.ward_name, return_district_name: next.return.district_name, return_province_name: next.return.province_name }
-            : {}),
-          ...merged,
-        }
-        const r = resolveLocation(sb, src, "return")
-        if (r === "invalid" || !r) throw userErr("Address convert return fail", lang)
-        loc = r
-      }
-      next.return = blockFrom(loc, has(merged, "return_name") ? str(merged, "return_name") : next.return.name,
-        has(merged, "return_phone") ? normalizePhone(merged.return_phone)! : next.return.phone,
-        has(merged, "return_address") ? str(merged, "return_address") : next.return.address,
-        has(merged, "is_new_return_address") ? bool(merged, "is_new_return_address") : next.return.is_new_address)
-    }
+    if (touches(RETURN)) next.return = updatedParty("return", RETURN_ADDRESS)
     const simple: Array<[string, keyof Order]> = [
       ["client_order_code", "client_order_code"], ["payment_type_id", "payment_type_id"], ["coupon", "coupon"], ["cod_amount", "cod_amount"],
       ["cod_failed_amount", "cod_failed_amount"], ["insurance_value", "insurance_value"], ["order_value", "order_value"],
