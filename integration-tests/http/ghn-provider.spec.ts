@@ -169,6 +169,37 @@ medusaIntegrationTestRunner({
         ])
       })
 
+      it("collects COD once per order across fulfilments, hands it on after a cancel, and collects what an edit adds", async () => {
+        const order = await placeOrder()
+        const total = Math.round(Number((await api.get(`/admin/orders/${order.id}?fields=total`, admin)).data.order.total))
+        const { data } = await api.get(`/admin/orders/${order.id}?fields=id,*items`, admin)
+        const [shirt, kettle] = [store.variants.shirt, store.variants.kettle].map((v) => data.order.items.find((i: any) => i.variant_id === v))
+        const ship = async (item: { id: string; quantity: number }) => {
+          const res = await api.post(`/admin/orders/${order.id}/fulfillments?fields=id,*fulfillments`, { items: [item], location_id: store.locationId }, admin)
+          const fulfillment = res.data.order.fulfillments.at(-1)
+          return { fulfillment, ghn: await sandbox.order(fulfillment.data.order_code) }
+        }
+        const first = await ship({ id: shirt.id, quantity: 2 })
+        expect(first.ghn.cod_amount).toBe(total)
+        const second = await ship({ id: kettle.id, quantity: 1 })
+        expect(second.ghn.cod_amount).toBe(0)
+
+        await api.post(`/admin/orders/${order.id}/fulfillments/${first.fulfillment.id}/cancel`, {}, admin)
+        const again = await ship({ id: shirt.id, quantity: 2 })
+        expect(again.ghn.cod_amount).toBe(total)
+
+        // The store adds a pot to the order: its next GHN parcel collects the pot's price.
+        await api.post("/admin/order-edits", { order_id: order.id }, admin)
+        await api.post(`/admin/order-edits/${order.id}/items`, { items: [{ variant_id: store.variants.pot, quantity: 1 }] }, admin)
+        await api.post(`/admin/order-edits/${order.id}/request`, {}, admin)
+        await api.post(`/admin/order-edits/${order.id}/confirm`, {}, admin)
+        const { data: edited } = await api.get(`/admin/orders/${order.id}?fields=id,total,*items`, admin)
+        const pot = edited.order.items.find((i: any) => i.variant_id === store.variants.pot)
+        const last = await ship({ id: pot.id, quantity: 1 })
+        expect(last.ghn.cod_amount).toBe(Math.round(Number(edited.order.total)) - total)
+        expect(last.ghn.cod_amount).toBe(250000)
+      })
+
       it("leaves exactly one GHN order when the answer to Create Order is lost", async () => {
         const order = await placeOrder()
         await sandbox.faults([{ path: "/shiip/public-api/v2/shipping-order/create", drop_after_commit: true, count: 1 }])
@@ -245,6 +276,95 @@ medusaIntegrationTestRunner({
         })
         const shipments = (await api.get(`/admin/ghn/orders/${order.id}/shipments`, admin)).data.shipments
         expect(shipments.find((s: any) => s.order_code === code)).toMatchObject({ is_return: true, status: "ready_to_pick" })
+      })
+
+      it("prices an exchange's GHN pickup and delivery, and books the pickup when the exchange is requested", async () => {
+        const order = await placeOrder([{ variant_id: store.variants.shirt, quantity: 2 }])
+        await fulfil(order.id)
+        const { data: full } = await api.get(`/admin/orders/${order.id}?fields=id,*items`, admin)
+        const exchange = (await api.post("/admin/exchanges", { order_id: order.id }, admin)).data.exchange
+        await api.post(`/admin/exchanges/${exchange.id}/inbound/items`, { items: [{ id: full.order.items[0].id, quantity: 1 }], location_id: store.locationId }, admin)
+        await api.post(`/admin/exchanges/${exchange.id}/inbound/shipping-method`, { shipping_option_id: store.options.returnLight }, admin)
+        // Adding the new item re-prices both methods (Medusa's refresh of the exchange's shipping).
+        await api.post(`/admin/exchanges/${exchange.id}/outbound/items`, { items: [{ variant_id: store.variants.kettle, quantity: 1 }] }, admin)
+        const preview = (await api.post(`/admin/exchanges/${exchange.id}/outbound/shipping-method`, { shipping_option_id: store.options.light }, admin)).data.order_preview
+        const methodOf = (optionId: string) => preview.shipping_methods.find((m: any) => m.shipping_option_id === optionId && m.actions?.length)
+
+        // The pickup carries one shirt from the customer; the delivery carries the kettle to them.
+        const pickupFee = await sandbox.fee({
+          service_type_id: 2, weight: 500, length: 30, width: 20, height: 3,
+          from: { district: "Quận 1", ward: "Phường Bến Nghé" },
+          to: { district: "Quận Ba Đình", ward: "Phường Phúc Xá" },
+        })
+        const deliveryFee = await sandbox.fee({
+          service_type_id: 2, weight: 1200, length: 25, width: 20, height: 20,
+          from: { district: "Quận Ba Đình", ward: "Phường Phúc Xá" },
+          to: { district: "Quận 1", ward: "Phường Bến Nghé" },
+          insurance_value: 250000,
+        })
+        expect(methodOf(store.options.returnLight).amount).toBe(pickupFee.total)
+        expect(methodOf(store.options.light).amount).toBe(deliveryFee.total)
+
+        await api.post(`/admin/exchanges/${exchange.id}/request`, {}, admin)
+        const { data: requested } = await api.get(`/admin/exchanges/${exchange.id}?fields=id,return_id`, admin)
+        let returnFulfillment: any
+        await waitFor(async () => {
+          const { data } = await api.get(`/admin/returns/${requested.exchange.return_id}?fields=id,*fulfillments`, admin)
+          returnFulfillment = data.return.fulfillments?.[0]
+          return !!returnFulfillment?.data?.order_code
+        })
+        expect(await sandbox.order(returnFulfillment.data.order_code)).toMatchObject({
+          client_order_code: returnFulfillment.id,
+          from_ward_name: "Phường Bến Nghé",
+          to_name: "Kho Hà Nội",
+          weight: 500,
+          cod_amount: 0,
+        })
+
+        // The new kettle ships as a GHN order that collects only what the exchange added: the
+        // first parcel already collects the order's total.
+        const { data: changed } = await api.get(`/admin/orders/${order.id}?fields=id,*items`, admin)
+        const kettle = changed.order.items.find((i: any) => i.variant_id === store.variants.kettle)
+        const res = await api.post(
+          `/admin/orders/${order.id}/fulfillments?fields=id,*fulfillments`,
+          { items: [{ id: kettle.id, quantity: 1 }], location_id: store.locationId },
+          admin
+        )
+        const delivery = await sandbox.order(res.data.order.fulfillments.at(-1).data.order_code)
+        expect(delivery.items.map((i: any) => i.name)).toEqual(["Ấm đun nước - Mặc định"])
+        expect(delivery.cod_amount).toBe(pickupFee.total + deliveryFee.total)
+      })
+
+      it("prices a claim's GHN pickup and replacement, and books the pickup when the claim is requested", async () => {
+        const order = await placeOrder([{ variant_id: store.variants.shirt, quantity: 2 }])
+        await fulfil(order.id)
+        const { data: full } = await api.get(`/admin/orders/${order.id}?fields=id,*items`, admin)
+        const claim = (await api.post("/admin/claims", { order_id: order.id, type: "replace" }, admin)).data.claim
+        await api.post(`/admin/claims/${claim.id}/inbound/items`, { items: [{ id: full.order.items[0].id, quantity: 1 }], location_id: store.locationId }, admin)
+        await api.post(`/admin/claims/${claim.id}/inbound/shipping-method`, { shipping_option_id: store.options.returnLight }, admin)
+        await api.post(`/admin/claims/${claim.id}/outbound/items`, { items: [{ variant_id: store.variants.shirt, quantity: 1 }] }, admin)
+        const preview = (await api.post(`/admin/claims/${claim.id}/outbound/shipping-method`, { shipping_option_id: store.options.light }, admin)).data.order_preview
+        const methodOf = (optionId: string) => preview.shipping_methods.find((m: any) => m.shipping_option_id === optionId && m.actions?.length)
+        const oneShirt = { service_type_id: 2, weight: 500, length: 30, width: 20, height: 3 }
+        const [customer, warehouse] = [{ district: "Quận 1", ward: "Phường Bến Nghé" }, { district: "Quận Ba Đình", ward: "Phường Phúc Xá" }]
+        expect(methodOf(store.options.returnLight).amount).toBe((await sandbox.fee({ ...oneShirt, from: customer, to: warehouse })).total)
+        expect(methodOf(store.options.light).amount).toBe((await sandbox.fee({ ...oneShirt, from: warehouse, to: customer, insurance_value: 250000 })).total)
+
+        await api.post(`/admin/claims/${claim.id}/request`, {}, admin)
+        const { data: requested } = await api.get(`/admin/claims/${claim.id}?fields=id,return_id`, admin)
+        let returnFulfillment: any
+        await waitFor(async () => {
+          const { data } = await api.get(`/admin/returns/${requested.claim.return_id}?fields=id,*fulfillments`, admin)
+          returnFulfillment = data.return.fulfillments?.[0]
+          return !!returnFulfillment?.data?.order_code
+        })
+        expect(await sandbox.order(returnFulfillment.data.order_code)).toMatchObject({
+          client_order_code: returnFulfillment.id,
+          from_ward_name: "Phường Bến Nghé",
+          to_ward_name: "Phường Phúc Xá",
+          weight: 500,
+          cod_amount: 0,
+        })
       })
 
       it("opens a label in each paper size with a fresh print token", async () => {

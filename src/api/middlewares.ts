@@ -1,5 +1,5 @@
 import { defineMiddlewares, validateAndTransformBody, validateAndTransformQuery } from "@medusajs/framework/http"
-import { addProductMeasures } from "./admin/ghn/fulfillment-measures"
+import { addGhnFulfillmentContext } from "./admin/ghn/fulfillment-context"
 import { supportRoutes } from "./admin/ghn/support-middlewares"
 import { LabelQuery, LabelsBody, ShipmentsQuery, SwitchStatusBody, UpdateShipmentBody } from "./admin/ghn/validators"
 import { DistrictsQuery, LeadtimeBody, NewWardsQuery, WardsQuery } from "./store/ghn/validators"
@@ -17,8 +17,8 @@ export default defineMiddlewares({
     { matcher: "/store/ghn/new-wards", methods: ["GET"], middlewares: [query(NewWardsQuery)] },
     { matcher: "/store/ghn/leadtime", methods: ["POST"], middlewares: [validateAndTransformBody(LeadtimeBody)] },
 
-    // Medusa's own route: the products' measures for the GHN provider (see fulfillment-measures.ts).
-    { matcher: "/admin/orders/:id/fulfillments", methods: ["POST"], middlewares: [addProductMeasures] },
+    // Medusa's own route: product measures and COD for the GHN provider (see fulfillment-context.ts).
+    { matcher: "/admin/orders/:id/fulfillments", methods: ["POST"], middlewares: [addGhnFulfillmentContext] },
     { matcher: "/admin/ghn/labels/:order_code", methods: ["GET"], middlewares: [query(LabelQuery)] },
     { matcher: "/admin/ghn/labels", methods: ["POST"], middlewares: [validateAndTransformBody(LabelsBody)] },
     { matcher: "/admin/ghn/shipments", methods: ["GET"], middlewares: [query(ShipmentsQuery)] },

@@ -146,8 +146,6 @@ export const createGhnReturnOrderWorkflow = createWorkflow(
         "fulfillments.data",
         "fulfillments.canceled_at",
         "fulfillments.delivery_address.*",
-        "fulfillments.items.line_item_id",
-        "fulfillments.items.quantity",
       ],
       filters: { id: input.return_id },
     })
@@ -175,7 +173,8 @@ export const createGhnReturnOrderWorkflow = createWorkflow(
           data: f.data ?? {},
           delivery_address: f.delivery_address ?? {},
           customer_address: order.shipping_address ?? {},
-          items: (f.items ?? []).map((i: any) => ({ line_item_id: i.line_item_id, quantity: Number(i.quantity) })),
+          // The return's own items: an exchange's or claim's return fulfilment lists every order item.
+          items: (ret.items ?? []).map((i: any) => ({ line_item_id: i.item_id, quantity: Number(i.quantity) })),
           order_items: order.items ?? [],
         }))
     })

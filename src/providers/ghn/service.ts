@@ -165,8 +165,6 @@ class GhnFulfillmentProviderService extends AbstractFulfillmentProviderService {
     context: CalculateShippingOptionPriceDTO["context"]
   ): Promise<CalculatedShippingOptionPrice> {
     const service_type_id = serviceTypeOf(optionData)
-    // Returns are priced from the order (Medusa passes return_id and the returned items).
-    const returnItems = context.return_items as { id: string; quantity: number }[] | undefined
     const isReturn = Boolean(optionData.is_return) || !!context.return_id
     const currency = context.currency_code as string | undefined
     if ((!isReturn || currency) && String(currency ?? "").toLowerCase() !== "vnd") {
@@ -181,16 +179,7 @@ class GhnFulfillmentProviderService extends AbstractFulfillmentProviderService {
       throw new MedusaError(MedusaError.Types.INVALID_DATA, "GHN needs the cart's shipping address to quote a fee")
     }
     try {
-      const productMeasures = (context.ghn_product_measures ?? {}) as Record<string, Measured>
-      const items = ((context.items ?? []) as unknown as Record<string, any>[]).map((item) =>
-        productMeasures[item.id] ? { ...item, product: { ...productMeasures[item.id], ...definedOnly(item.product) } } : item
-      )
-      // Exchanges re-price with items of the order change that the order does not hold yet.
-      const known = returnItems?.filter((r) => items.some((i) => i.id === r.id))
-      const shipped = isReturn && known?.length
-        ? known.map((r) => ({ line_item_id: r.id, quantity: r.quantity }))
-        : items.map((i) => ({ line_item_id: i.id, quantity: i.quantity }))
-      const lines = linesFromOrderItems(shipped, items)
+      const lines = this.quotedLines(context, isReturn)
       const parcel = buildParcel(lines, this.options)
       assertServiceType(parcel, service_type_id)
       const customer = await this.resolve(shippingAddress, isReturn ? "customer's address" : "shipping address")
@@ -235,7 +224,6 @@ class GhnFulfillmentProviderService extends AbstractFulfillmentProviderService {
   ): Promise<CreateFulfillmentResult> {
     const methodData = data as GhnMethodData
     try {
-      const service_type_id = serviceTypeOf(methodData)
       const lines = linesFromOrderItems(items as any[], order?.items ?? [])
       // Medusa does not pass the products' measures to fulfilment: those the plugin's middleware
       // adds as additional_data, else those seen at checkout.
@@ -248,7 +236,10 @@ class GhnFulfillmentProviderService extends AbstractFulfillmentProviderService {
       }
       const parcel = buildParcel(lines, this.options)
       // A partial fulfilment of a heavy-goods order can be light goods: ship it as the parcel is.
-      const serviceType = serviceTypeFits(parcel, service_type_id) ? service_type_id : parcel.service_type_id
+      // Medusa leaves an exchange's or claim's method data without the option's service type:
+      // then the parcel decides it, as it does when the method's type no longer fits.
+      const chosen = methodData.service_type_id === undefined ? undefined : serviceTypeOf(methodData)
+      const serviceType = chosen && serviceTypeFits(parcel, chosen) ? chosen : parcel.service_type_id
       const receiver = (fulfillment.delivery_address ?? order?.shipping_address ?? {}) as Record<string, any>
       const to = await this.resolve(receiver as AddressInput, "delivery address")
       const shopId = shopIdForLocation(this.options, fulfillment.location_id)
@@ -265,7 +256,7 @@ class GhnFulfillmentProviderService extends AbstractFulfillmentProviderService {
         to: { name: personName(receiver), phone: receiver.phone, street: streetOf(receiver), address: to },
         from: sender && { name: sender.name ?? "", phone: sender.phone, street: sender.street ?? "", address: sender.address },
         parcel,
-        cod_amount: this.codFor(order, fulfillment.id),
+        cod_amount: this.codFor(order, fulfillment.id, additionalData),
         insurance_value: this.insuranceFor(value),
         order_value: value,
         pick_shift: await this.pickShift(),
@@ -375,6 +366,34 @@ class GhnFulfillmentProviderService extends AbstractFulfillmentProviderService {
     }
   }
 
+  /**
+   * What the quote carries. A cart: all its items, with the product measures the plugin's
+   * checkout hook adds. An order (returns, exchanges, claims, edits): the lines Medusa names
+   * (`return_items`, `exchange_items`, `claim_items`), else all the order's items, looked up in
+   * the order's lines that the plugin's order hook adds.
+   */
+  protected quotedLines(context: CalculateShippingOptionPriceDTO["context"], isReturn: boolean) {
+    const orderItems = context.ghn_order_items as Record<string, any>[] | undefined
+    const productMeasures = (context.ghn_product_measures ?? {}) as Record<string, Measured>
+    const pool =
+      orderItems ??
+      ((context.items ?? []) as unknown as Record<string, any>[]).map((item) =>
+        productMeasures[item.id] ? { ...item, product: { ...productMeasures[item.id], ...definedOnly(item.product) } } : item
+      )
+    type Named = { id: string; quantity: unknown }[] | undefined
+    const named = isReturn
+      ? (context.return_items as Named)
+      : ((context.exchange_items ?? context.claim_items) as Named)
+    const shipped = named?.length
+      ? named.map((item) => ({ line_item_id: item.id, quantity: item.quantity }))
+      : pool.map((item) => ({ line_item_id: item.id, quantity: item.quantity }))
+    const unknown = shipped.find((item) => !pool.some((line) => line.id === item.line_item_id))
+    if (unknown) {
+      throw new MedusaError(MedusaError.Types.INVALID_DATA, `GHN fee quote: the line item ${unknown.line_item_id} is not one of the order's items`)
+    }
+    return linesFromOrderItems(shipped, pool)
+  }
+
   protected async resolve(address: AddressInput, what: string): Promise<ResolvedAddress> {
     try {
       return await this.addresses.resolve(address)
@@ -437,15 +456,24 @@ class GhnFulfillmentProviderService extends AbstractFulfillmentProviderService {
   }
 
   /**
-   * COD to collect: what the customer still owed when the order was placed (set on the order's
-   * metadata by the plugin when its payment provider is a COD one), on one fulfilment per order.
+   * COD to collect. Through Medusa's fulfilment route (the admin, the admin API) the plugin's
+   * middleware works it out from the order as it is now: what the customer still owes less what
+   * the order's live GHN shipments collect. A fulfilment created another way falls back to what
+   * the customer owed when the order was placed (order metadata), on one fulfilment per order.
    */
-  protected codFor(order: Record<string, any> | undefined, fulfillmentId: string) {
+  protected codFor(order: Record<string, any> | undefined, fulfillmentId: string, additionalData?: Record<string, unknown>) {
+    if (typeof additionalData?.ghn_cod_error === "string") {
+      throw new MedusaError(MedusaError.Types.UNEXPECTED_STATE, `cannot work out the order's COD: ${additionalData.ghn_cod_error}`)
+    }
     const meta = (order?.metadata ?? {}) as Record<string, unknown>
-    const amount = Math.round(Number(meta.ghn_cod_amount ?? 0))
-    if (!(amount > 0)) return 0
     const takenBy = meta.ghn_cod_fulfillment_id as string | undefined
-    if (takenBy && takenBy !== fulfillmentId) return 0
+    const amount =
+      typeof additionalData?.ghn_cod_amount === "number"
+        ? Math.round(additionalData.ghn_cod_amount)
+        : takenBy && takenBy !== fulfillmentId
+          ? 0
+          : Math.round(Number(meta.ghn_cod_amount ?? 0))
+    if (!(amount > 0)) return 0
     if (amount > GHN_LIMITS.createOrder.maxCodAmount) {
       throw new MedusaError(
         MedusaError.Types.NOT_ALLOWED,

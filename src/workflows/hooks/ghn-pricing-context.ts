@@ -1,25 +1,47 @@
 import { StepResponse } from "@medusajs/framework/workflows-sdk"
 import { fetchShippingOptionForOrderWorkflow, maybeRefreshShippingMethodsWorkflow } from "@medusajs/medusa/core-flows"
 
+const LINE_FIELDS = [
+  "id",
+  "quantity",
+  "unit_price",
+  "title",
+  "product_title",
+  "variant_title",
+  "variant_sku",
+  "variant_id",
+  ...["weight", "length", "width", "height"].flatMap((m) => [`variant.${m}`, `variant.product.${m}`]),
+]
+
+type PricingInput = { order_id: string; context?: Record<string, unknown> }
+
 /**
- * Medusa prices an order's shipping option (returns, exchanges, claims) with the order's items
- * but without its currency, shipping address or the products' weights: the plugin adds them.
+ * Medusa prices an order's shipping option (returns, exchanges, claims, edits) without the
+ * order's currency, its shipping address or the products' measures, and, when an exchange or
+ * claim refreshes its methods, sometimes without the order's items: the plugin adds them all as
+ * `ghn_order_items`, with the lines the change adds (an exchange's or claim's new items), which
+ * are not the order's until the change is confirmed.
  */
 async function orderPricingContext({ input }: { input: unknown }, { container }: { container: { resolve(key: string): any } }) {
+  const { order_id, context } = input as PricingInput
   const query = container.resolve("query")
   const { data } = await query.graph({
     entity: "order",
-    fields: ["id", "currency_code", "shipping_address.*", "items.id", "items.variant_id", "items.variant.product.weight", "items.variant.product.length", "items.variant.product.width", "items.variant.product.height"],
-    filters: { id: (input as { order_id: string }).order_id },
+    fields: ["id", "currency_code", "shipping_address.*", ...LINE_FIELDS.map((f) => `items.${f}`)],
+    filters: { id: order_id },
   })
   const order = data[0] as any
   if (!order) return new StepResponse({})
-  const product_measures: Record<string, unknown> = {}
-  for (const item of order.items ?? []) if (item.variant?.product) product_measures[item.id] = item.variant.product
+  const added = [...((context?.exchange_items as { id: string }[]) ?? []), ...((context?.claim_items as { id: string }[]) ?? [])]
+    .map((i) => i.id)
+    .filter((id) => id && !(order.items ?? []).some((item: { id: string }) => item.id === id))
+  const addedLines = added.length
+    ? (await query.graph({ entity: "order_line_item", fields: LINE_FIELDS, filters: { id: added } })).data
+    : []
   return new StepResponse({
     currency_code: order.currency_code,
     ghn_order_address: order.shipping_address,
-    ghn_product_measures: product_measures,
+    ghn_order_items: [...(order.items ?? []), ...addedLines],
   })
 }
 
