@@ -85,7 +85,7 @@ function keysOf<Id>(unit: Unit<Id>) {
 }
 
 /** Levenshtein distance, bounded: enough to suggest near misses such as a missing letter. */
-function distance(a: string, b: string, max = 3): number {
+export function editDistance(a: string, b: string, max = 3): number {
   if (Math.abs(a.length - b.length) > max) return max + 1
   let prev = Array.from({ length: b.length + 1 }, (_, i) => i)
   for (let i = 1; i <= a.length; i++) {
@@ -113,7 +113,7 @@ export function matchUnit<Id>(name: string | null | undefined, units: Unit<Id>[]
     return { kind: "ambiguous", candidates: exact }
   }
   const near = usable
-    .map((u) => ({ u, d: Math.min(...keysOf(u).map((k) => distance(k, wanted))) }))
+    .map((u) => ({ u, d: Math.min(...keysOf(u).map((k) => editDistance(k, wanted))) }))
     .filter((x) => x.d <= Math.max(1, Math.floor(wanted.length / 5)))
     .sort((a, b) => a.d - b.d)
     .slice(0, 5)

@@ -1,4 +1,5 @@
 import { z } from "zod"
+import { editDistance } from "./address"
 import { createGhnClient, GhnClient } from "./ghn"
 import { REQUIRED_NOTES } from "./ghn/constants"
 
@@ -37,6 +38,8 @@ export const ghnOptionsSchema = z
     language: z.enum(["vi", "en"]).default("vi"),
     pollIntervalMinutes: z.number().int().min(1).max(1440).default(30),
   })
+  // Medusa adds keys of its own to module options (`database`, …): unknown keys are let through,
+  // but one that resembles an option is refused as a misspelling (see parseGhnOptions).
   .loose()
 
 export type GhnOptions = z.infer<typeof ghnOptionsSchema>
@@ -52,6 +55,19 @@ export function describeOptionIssues(error: z.ZodError): string[] {
   })
 }
 
+/** The option a key that is not one resembles (case, `_`/`-` and up to 3 edits apart), if any. */
+function misspeltOption(key: string) {
+  const names = Object.keys(ghnOptionsSchema.shape)
+  if (names.includes(key)) return undefined
+  const folded = key.replace(/[_-]/g, "").toLowerCase()
+  let best: { name: string; d: number } | undefined
+  for (const name of names) {
+    const d = editDistance(name.toLowerCase(), folded)
+    if (d <= Math.min(3, Math.floor(name.length / 3)) && (!best || d < best.d)) best = { name, d }
+  }
+  return best?.name
+}
+
 export class GhnOptionsError extends Error {
   constructor(readonly issues: string[]) {
     super(`Invalid medusa-fulfillment-ghn options: ${issues.join("; ")}`)
@@ -62,8 +78,13 @@ export class GhnOptionsError extends Error {
 /** Parses and checks the options; throws GhnOptionsError naming every bad option. */
 export function parseGhnOptions(input: unknown): GhnOptions {
   const result = ghnOptionsSchema.safeParse(input ?? {})
-  if (!result.success) throw new GhnOptionsError(describeOptionIssues(result.error))
-  const options = result.data
+  const issues = result.success ? [] : describeOptionIssues(result.error)
+  for (const key of Object.keys((input ?? {}) as object)) {
+    const near = misspeltOption(key)
+    if (near) issues.push(`option \`${key}\` is not an option of medusa-fulfillment-ghn; did you mean \`${near}\`?`)
+  }
+  if (!result.success || issues.length) throw new GhnOptionsError(issues)
+  const options = result.data!
   if (options.baseUrl) options.environment = options.baseUrl
   options.backendUrl ??= process.env.MEDUSA_BACKEND_URL || undefined
   const env = options.environment

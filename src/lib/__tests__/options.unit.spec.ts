@@ -23,6 +23,13 @@ describe("GHN options", () => {
     expect(() => parseGhnOptions({ token: "t", shopId: 1, webhookSecret: "short" })).toThrow(/option `webhookSecret`/)
   })
 
+  it("refuses a misspelt option, naming the option it resembles", () => {
+    expect(() => parseGhnOptions({ token: "t", shopId: 1, shop_id: 2 })).toThrow("option `shop_id` is not an option of medusa-fulfillment-ghn; did you mean `shopId`?")
+    expect(() => parseGhnOptions({ token: "t", shopId: 1, codPaymentProvider: ["pp_system_default"] })).toThrow("did you mean `codPaymentProviders`?")
+    // Keys Medusa adds to module options resemble none and pass.
+    expect(parseGhnOptions({ token: "t", shopId: 1, database: {} }).shopId).toBe(1)
+  })
+
   it("takes baseUrl as the environment and maps stock locations to shops", () => {
     const options = parseGhnOptions({ token: "t", shopId: "7", baseUrl: "http://127.0.0.1:5410", locationShops: { sloc_hcm: 8 } })
     expect(options.environment).toBe("http://127.0.0.1:5410")
