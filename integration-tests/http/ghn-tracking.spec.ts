@@ -82,17 +82,19 @@ medusaIntegrationTestRunner({
 
     it("ignores repeats and older events", async () => {
       const { orderId, fulfillmentId, code } = await fulfilledOrder()
-      const delivered = webhookBody(code, "delivered", "2030-01-01T10:00:00.000Z")
+      const delivered = webhookBody(code, "delivered", "2030-01-01T10:00:00.000Z", { CODAmount: 300000, TotalFee: 41000, Weight: 800 })
       for (let i = 0; i < 3; i++) expect((await post(delivered)).status).toBe(200)
       expect((await post(delivered)).data).toMatchObject({ duplicate: true })
       await waitFor(async () => (await shipmentsOf(orderId))[0].status === "delivered")
       // Older events arrive late, in reverse order: history grows, the status stays.
-      await post(webhookBody(code, "delivering", "2030-01-01T09:00:00.000Z"))
+      // The late bodies carry the fees, COD and weight of their time: the newer figures stay.
+      await post(webhookBody(code, "delivering", "2030-01-01T09:00:00.000Z", { CODAmount: 100000, TotalFee: 30000, Weight: 500 }))
       await post(webhookBody(code, "picked", "2030-01-01T08:00:00.000Z"))
       const ghn = getContainer().resolve("ghn") as any
       await waitFor(async () => (await ghn.listGhnWebhookEvents({ order_code: code })).every((e: any) => e.processed_at))
       const [shipment] = await shipmentsOf(orderId)
       expect(shipment.status).toBe("delivered")
+      expect(shipment).toMatchObject({ cod_amount: 300000, total_fee: 41000, weight: 800 })
       // One entry per distinct event, in GHN time order, whatever the order of arrival.
       expect(shipment.history.map((h: any) => h.status)).toEqual(["ready_to_pick", "picked", "delivering", "delivered"])
       expect(shipment.history.filter((h: any) => h.status === "delivered")).toHaveLength(1)

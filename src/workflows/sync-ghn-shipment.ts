@@ -59,8 +59,12 @@ const applyGhnEventStep = createStep(
     // Order Info's updated_date has whole seconds where webhooks have milliseconds: what GHN
     // answers now (poll, admin refresh) counts as current within the same second.
     const current = shipment.status_at ? new Date(shipment.status_at).getTime() : -Infinity
-    const newer =
-      event.source === "webhook" ? eventTime.getTime() > current : eventTime.getTime() >= Math.floor(current / 1000) * 1000
+    const isAfter = (time: number, strictly: boolean) =>
+      event.source === "webhook" ? (strictly ? eventTime.getTime() > time : eventTime.getTime() >= time) : eventTime.getTime() >= Math.floor(time / 1000) * 1000
+    const newer = isAfter(current, true)
+    // Each body carries the fees, COD and weight of its time: only the newest event GHN sent sets them.
+    const latestKnown = Math.max(-Infinity, ...history.map((h) => Date.parse(h.time)))
+    const newest = isAfter(latestKnown, false)
     const statusChanged = !!event.status && newer && event.status !== shipment.status
     const update: Record<string, unknown> = { id: shipment.id, history: { events }, last_synced_at: new Date() }
     if (event.status && newer) {
@@ -68,12 +72,14 @@ const applyGhnEventStep = createStep(
       update.status_at = eventTime
     }
     // Fee, weight and COD updates (update_fee, update_weight, update_cod, and every full body).
-    if (event.total_fee) update.total_fee = Math.round(event.total_fee)
-    if (event.fees) update.fees = event.fees
-    if (event.cod_amount !== undefined && (event.type === "update_cod" || event.cod_amount > 0)) update.cod_amount = Math.round(event.cod_amount)
-    if (event.cod_transfer_date) update.cod_transfer_date = new Date(event.cod_transfer_date)
-    if (event.weight) update.weight = Math.round(event.weight)
-    if (event.converted_weight) update.converted_weight = Math.round(event.converted_weight)
+    if (newest) {
+      if (event.total_fee) update.total_fee = Math.round(event.total_fee)
+      if (event.fees) update.fees = event.fees
+      if (event.cod_amount !== undefined && (event.type === "update_cod" || event.cod_amount > 0)) update.cod_amount = Math.round(event.cod_amount)
+      if (event.cod_transfer_date) update.cod_transfer_date = new Date(event.cod_transfer_date)
+      if (event.weight) update.weight = Math.round(event.weight)
+      if (event.converted_weight) update.converted_weight = Math.round(event.converted_weight)
+    }
 
     const previous = {
       id: shipment.id,
