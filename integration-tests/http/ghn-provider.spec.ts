@@ -278,6 +278,31 @@ medusaIntegrationTestRunner({
         expect(shipments.find((s: any) => s.order_code === code)).toMatchObject({ is_return: true, status: "ready_to_pick" })
       })
 
+      it("books a GHN pickup for a return the customer asks for in the storefront", async () => {
+        const order = await placeOrder([{ variant_id: store.variants.shirt, quantity: 2 }])
+        await fulfil(order.id)
+        const { data: full } = await api.get(`/admin/orders/${order.id}?fields=id,*items`, admin)
+        const { data } = await api.post(
+          "/store/returns",
+          { order_id: order.id, items: [{ id: full.order.items[0].id, quantity: 2 }], return_shipping: { option_id: store.options.returnLight }, location_id: store.locationId },
+          storeHeaders(store)
+        )
+        let returnFulfillment: any
+        await waitFor(async () => {
+          const { data: ret } = await api.get(`/admin/returns/${data.return.id}?fields=id,*fulfillments`, admin)
+          returnFulfillment = ret.return.fulfillments?.[0]
+          return !!returnFulfillment?.data?.order_code
+        })
+        expect(await sandbox.order(returnFulfillment.data.order_code)).toMatchObject({
+          client_order_code: returnFulfillment.id,
+          from_name: "Nguyễn Văn An",
+          to_name: "Kho Hà Nội",
+          weight: 1000,
+          cod_amount: 0,
+          payment_type_id: 1,
+        })
+      })
+
       it("prices an exchange's GHN pickup and delivery, and books the pickup when the exchange is requested", async () => {
         const order = await placeOrder([{ variant_id: store.variants.shirt, quantity: 2 }])
         await fulfil(order.id)
