@@ -37,6 +37,17 @@ medusaIntegrationTestRunner({
 
     const fulfil = (orderId: string) => fulfilOrder(api, admin, store, orderId)
 
+    /** A return's fulfilment once the plugin has booked its reverse GHN order. */
+    async function bookedReturnFulfillment(returnId: string) {
+      let found: any
+      await waitFor(async () => {
+        const { data } = await api.get(`/admin/returns/${returnId}?fields=id,*fulfillments,fulfillments.labels.*`, admin)
+        found = data.return.fulfillments?.[0]
+        return !!found?.data?.order_code
+      })
+      return found
+    }
+
     describe("checkout", () => {
       it("quotes the sandbox's fee for the cart's parcel and address", async () => {
         const cart = await createCart(api, store, [
@@ -256,12 +267,7 @@ medusaIntegrationTestRunner({
         expect(method.amount).toBeGreaterThan(0)
         await api.post(`/admin/returns/${begun.id}/request`, {}, admin)
 
-        let returnFulfillment: any
-        await waitFor(async () => {
-          const { data } = await api.get(`/admin/returns/${begun.id}?fields=id,*fulfillments,fulfillments.labels.*`, admin)
-          returnFulfillment = data.return.fulfillments?.[0]
-          return !!returnFulfillment?.data?.order_code
-        })
+        const returnFulfillment = await bookedReturnFulfillment(begun.id)
         const code = returnFulfillment.data.order_code
         expect(returnFulfillment.labels[0]).toMatchObject({ tracking_number: code })
         const reverse = await sandbox.order(code)
@@ -287,12 +293,7 @@ medusaIntegrationTestRunner({
           { order_id: order.id, items: [{ id: full.order.items[0].id, quantity: 2 }], return_shipping: { option_id: store.options.returnLight }, location_id: store.locationId },
           storeHeaders(store)
         )
-        let returnFulfillment: any
-        await waitFor(async () => {
-          const { data: ret } = await api.get(`/admin/returns/${data.return.id}?fields=id,*fulfillments`, admin)
-          returnFulfillment = ret.return.fulfillments?.[0]
-          return !!returnFulfillment?.data?.order_code
-        })
+        const returnFulfillment = await bookedReturnFulfillment(data.return.id)
         expect(await sandbox.order(returnFulfillment.data.order_code)).toMatchObject({
           client_order_code: returnFulfillment.id,
           from_name: "Nguyễn Văn An",
@@ -303,43 +304,42 @@ medusaIntegrationTestRunner({
         })
       })
 
-      it("prices an exchange's GHN pickup and delivery, and books the pickup when the exchange is requested", async () => {
+      const [CUSTOMER, WAREHOUSE] = [{ district: "Quận 1", ward: "Phường Bến Nghé" }, { district: "Quận Ba Đình", ward: "Phường Phúc Xá" }]
+      const ONE_SHIRT = { service_type_id: 2, weight: 500, length: 30, width: 20, height: 3 }
+
+      /**
+       * An exchange or claim as the admin makes it: one shirt comes back by the GHN return option,
+       * `outbound` goes out by the GHN light option. Returns the two methods' prices and the
+       * return's fulfilment once its reverse GHN order is booked.
+       */
+      async function requestOrderChange(kind: "exchange" | "claim", orderId: string, outbound: { variant_id: string; quantity: number }) {
+        const { data: full } = await api.get(`/admin/orders/${orderId}?fields=id,*items`, admin)
+        const base = `/admin/${kind}s`
+        const change = (await api.post(base, { order_id: orderId, ...(kind === "claim" ? { type: "replace" } : {}) }, admin)).data[kind]
+        await api.post(`${base}/${change.id}/inbound/items`, { items: [{ id: full.order.items[0].id, quantity: 1 }], location_id: store.locationId }, admin)
+        await api.post(`${base}/${change.id}/inbound/shipping-method`, { shipping_option_id: store.options.returnLight }, admin)
+        // Adding the new items re-prices both methods (Medusa's refresh of the change's shipping).
+        await api.post(`${base}/${change.id}/outbound/items`, { items: [outbound] }, admin)
+        const preview = (await api.post(`${base}/${change.id}/outbound/shipping-method`, { shipping_option_id: store.options.light }, admin)).data.order_preview
+        const amountOf = (optionId: string) => preview.shipping_methods.find((m: any) => m.shipping_option_id === optionId && m.actions?.length).amount
+        const prices = { pickup: amountOf(store.options.returnLight), delivery: amountOf(store.options.light) }
+        await api.post(`${base}/${change.id}/request`, {}, admin)
+        const { data } = await api.get(`${base}/${change.id}?fields=id,return_id`, admin)
+        return { prices, pickup: await bookedReturnFulfillment(data[kind].return_id) }
+      }
+
+      it("prices an exchange's GHN pickup and delivery, books the pickup, and collects the difference on the delivery", async () => {
         const order = await placeOrder([{ variant_id: store.variants.shirt, quantity: 2 }])
         await fulfil(order.id)
-        const { data: full } = await api.get(`/admin/orders/${order.id}?fields=id,*items`, admin)
-        const exchange = (await api.post("/admin/exchanges", { order_id: order.id }, admin)).data.exchange
-        await api.post(`/admin/exchanges/${exchange.id}/inbound/items`, { items: [{ id: full.order.items[0].id, quantity: 1 }], location_id: store.locationId }, admin)
-        await api.post(`/admin/exchanges/${exchange.id}/inbound/shipping-method`, { shipping_option_id: store.options.returnLight }, admin)
-        // Adding the new item re-prices both methods (Medusa's refresh of the exchange's shipping).
-        await api.post(`/admin/exchanges/${exchange.id}/outbound/items`, { items: [{ variant_id: store.variants.kettle, quantity: 1 }] }, admin)
-        const preview = (await api.post(`/admin/exchanges/${exchange.id}/outbound/shipping-method`, { shipping_option_id: store.options.light }, admin)).data.order_preview
-        const methodOf = (optionId: string) => preview.shipping_methods.find((m: any) => m.shipping_option_id === optionId && m.actions?.length)
+        const { prices, pickup } = await requestOrderChange("exchange", order.id, { variant_id: store.variants.kettle, quantity: 1 })
 
         // The pickup carries one shirt from the customer; the delivery carries the kettle to them.
-        const pickupFee = await sandbox.fee({
-          service_type_id: 2, weight: 500, length: 30, width: 20, height: 3,
-          from: { district: "Quận 1", ward: "Phường Bến Nghé" },
-          to: { district: "Quận Ba Đình", ward: "Phường Phúc Xá" },
-        })
-        const deliveryFee = await sandbox.fee({
-          service_type_id: 2, weight: 1200, length: 25, width: 20, height: 20,
-          from: { district: "Quận Ba Đình", ward: "Phường Phúc Xá" },
-          to: { district: "Quận 1", ward: "Phường Bến Nghé" },
-          insurance_value: 250000,
-        })
-        expect(methodOf(store.options.returnLight).amount).toBe(pickupFee.total)
-        expect(methodOf(store.options.light).amount).toBe(deliveryFee.total)
-
-        await api.post(`/admin/exchanges/${exchange.id}/request`, {}, admin)
-        const { data: requested } = await api.get(`/admin/exchanges/${exchange.id}?fields=id,return_id`, admin)
-        let returnFulfillment: any
-        await waitFor(async () => {
-          const { data } = await api.get(`/admin/returns/${requested.exchange.return_id}?fields=id,*fulfillments`, admin)
-          returnFulfillment = data.return.fulfillments?.[0]
-          return !!returnFulfillment?.data?.order_code
-        })
-        expect(await sandbox.order(returnFulfillment.data.order_code)).toMatchObject({
-          client_order_code: returnFulfillment.id,
+        const pickupFee = (await sandbox.fee({ ...ONE_SHIRT, from: CUSTOMER, to: WAREHOUSE })).total
+        const kettle = { service_type_id: 2, weight: 1200, length: 25, width: 20, height: 20 }
+        const deliveryFee = (await sandbox.fee({ ...kettle, from: WAREHOUSE, to: CUSTOMER, insurance_value: 250000 })).total
+        expect(prices).toEqual({ pickup: pickupFee, delivery: deliveryFee })
+        expect(await sandbox.order(pickup.data.order_code)).toMatchObject({
+          client_order_code: pickup.id,
           from_ward_name: "Phường Bến Nghé",
           to_name: "Kho Hà Nội",
           weight: 500,
@@ -349,42 +349,27 @@ medusaIntegrationTestRunner({
         // The new kettle ships as a GHN order that collects only what the exchange added: the
         // first parcel already collects the order's total.
         const { data: changed } = await api.get(`/admin/orders/${order.id}?fields=id,*items`, admin)
-        const kettle = changed.order.items.find((i: any) => i.variant_id === store.variants.kettle)
+        const kettleItem = changed.order.items.find((i: any) => i.variant_id === store.variants.kettle)
         const res = await api.post(
           `/admin/orders/${order.id}/fulfillments?fields=id,*fulfillments`,
-          { items: [{ id: kettle.id, quantity: 1 }], location_id: store.locationId },
+          { items: [{ id: kettleItem.id, quantity: 1 }], location_id: store.locationId },
           admin
         )
         const delivery = await sandbox.order(res.data.order.fulfillments.at(-1).data.order_code)
         expect(delivery.items.map((i: any) => i.name)).toEqual(["Ấm đun nước - Mặc định"])
-        expect(delivery.cod_amount).toBe(pickupFee.total + deliveryFee.total)
+        expect(delivery.cod_amount).toBe(pickupFee + deliveryFee)
       })
 
       it("prices a claim's GHN pickup and replacement, and books the pickup when the claim is requested", async () => {
         const order = await placeOrder([{ variant_id: store.variants.shirt, quantity: 2 }])
         await fulfil(order.id)
-        const { data: full } = await api.get(`/admin/orders/${order.id}?fields=id,*items`, admin)
-        const claim = (await api.post("/admin/claims", { order_id: order.id, type: "replace" }, admin)).data.claim
-        await api.post(`/admin/claims/${claim.id}/inbound/items`, { items: [{ id: full.order.items[0].id, quantity: 1 }], location_id: store.locationId }, admin)
-        await api.post(`/admin/claims/${claim.id}/inbound/shipping-method`, { shipping_option_id: store.options.returnLight }, admin)
-        await api.post(`/admin/claims/${claim.id}/outbound/items`, { items: [{ variant_id: store.variants.shirt, quantity: 1 }] }, admin)
-        const preview = (await api.post(`/admin/claims/${claim.id}/outbound/shipping-method`, { shipping_option_id: store.options.light }, admin)).data.order_preview
-        const methodOf = (optionId: string) => preview.shipping_methods.find((m: any) => m.shipping_option_id === optionId && m.actions?.length)
-        const oneShirt = { service_type_id: 2, weight: 500, length: 30, width: 20, height: 3 }
-        const [customer, warehouse] = [{ district: "Quận 1", ward: "Phường Bến Nghé" }, { district: "Quận Ba Đình", ward: "Phường Phúc Xá" }]
-        expect(methodOf(store.options.returnLight).amount).toBe((await sandbox.fee({ ...oneShirt, from: customer, to: warehouse })).total)
-        expect(methodOf(store.options.light).amount).toBe((await sandbox.fee({ ...oneShirt, from: warehouse, to: customer, insurance_value: 250000 })).total)
-
-        await api.post(`/admin/claims/${claim.id}/request`, {}, admin)
-        const { data: requested } = await api.get(`/admin/claims/${claim.id}?fields=id,return_id`, admin)
-        let returnFulfillment: any
-        await waitFor(async () => {
-          const { data } = await api.get(`/admin/returns/${requested.claim.return_id}?fields=id,*fulfillments`, admin)
-          returnFulfillment = data.return.fulfillments?.[0]
-          return !!returnFulfillment?.data?.order_code
+        const { prices, pickup } = await requestOrderChange("claim", order.id, { variant_id: store.variants.shirt, quantity: 1 })
+        expect(prices).toEqual({
+          pickup: (await sandbox.fee({ ...ONE_SHIRT, from: CUSTOMER, to: WAREHOUSE })).total,
+          delivery: (await sandbox.fee({ ...ONE_SHIRT, from: WAREHOUSE, to: CUSTOMER, insurance_value: 250000 })).total,
         })
-        expect(await sandbox.order(returnFulfillment.data.order_code)).toMatchObject({
-          client_order_code: returnFulfillment.id,
+        expect(await sandbox.order(pickup.data.order_code)).toMatchObject({
+          client_order_code: pickup.id,
           from_ward_name: "Phường Bến Nghé",
           to_ward_name: "Phường Phúc Xá",
           weight: 500,
