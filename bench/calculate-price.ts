@@ -34,6 +34,7 @@ import {
   LOG_DIR,
   migrate,
   ms,
+  loadOptions,
   opt,
   ratio,
   say,
@@ -43,11 +44,7 @@ import {
   type Result,
 } from "./lib/harness"
 
-const DURATION_S = opt("duration", 5)
-const WARMUP_S = opt("warmup", 1)
-const ROUNDS = opt("rounds", 5)
-const CONNECTIONS = opt("connections", 8)
-const CONCURRENCY = opt("concurrency", 8)
+const { DURATION_S, WARMUP_S, ROUNDS, CONNECTIONS, CONCURRENCY } = loadOptions()
 const LATENCY_MS = opt("latency", 50)
 const CHECKOUTS = opt("checkouts", 3)
 const FEE = "/shiip/public-api/v2/shipping-order/fee"

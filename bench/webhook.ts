@@ -38,6 +38,7 @@ import {
   LOG_DIR,
   migrate,
   ms,
+  loadOptions,
   opt,
   quantile,
   ratio,
@@ -52,11 +53,7 @@ import {
   type Result,
 } from "./lib/harness"
 
-const DURATION_S = opt("duration", 5)
-const ROUNDS = opt("rounds", 5)
-const WARMUP_S = opt("warmup", 1)
-const CONNECTIONS = opt("connections", 8)
-const CONCURRENCY = opt("concurrency", 8)
+const { DURATION_S, WARMUP_S, ROUNDS, CONNECTIONS, CONCURRENCY } = loadOptions()
 const ORDERS = opt("orders", 20)
 const SAMPLES = opt("samples", 10)
 const IN_TRANSIT = ["storing", "transporting", "sorting", "delivering"]

@@ -28,6 +28,17 @@ export function opt(name: string, def: number): number {
 }
 export const flag = (name: string) => argv.includes(`--${name}`)
 
+/** The load options every Medusa benchmark takes, with their defaults. */
+export function loadOptions() {
+  return {
+    DURATION_S: opt("duration", 5),
+    WARMUP_S: opt("warmup", 1),
+    ROUNDS: opt("rounds", 5),
+    CONNECTIONS: opt("connections", 8),
+    CONCURRENCY: opt("concurrency", 8),
+  }
+}
+
 // ---------------------------------------------------------------------------------------------
 // Processes and ports
 

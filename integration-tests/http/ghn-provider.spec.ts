@@ -6,6 +6,12 @@ import { checkout, createCart, explained, fulfilOrder, CUSTOMER_ADDRESS, failure
 
 jest.setTimeout(240_000)
 
+// The GHN units of the store's warehouse and of the customer (see helpers/store.ts), for fees
+// asked of the sandbox directly.
+const WAREHOUSE = { district: "Quận Ba Đình", ward: "Phường Phúc Xá" }
+const CUSTOMER = { district: "Quận 1", ward: "Phường Bến Nghé" }
+const ONE_SHIRT = { service_type_id: 2, weight: 500, length: 30, width: 20, height: 3 }
+
 medusaIntegrationTestRunner({
   inApp: true,
   env: {},
@@ -57,16 +63,7 @@ medusaIntegrationTestRunner({
         const option = await quote(api, store, cart.id, store.options.light)
 
         // The same quote asked of the sandbox directly: 2 x 500 g + 1,200 g, from Ba Đình to Quận 1.
-        const expected = await sandbox.fee({
-          service_type_id: 2,
-          weight: 2200,
-          length: 30,
-          width: 20,
-          height: 26,
-          from: { district: "Quận Ba Đình", ward: "Phường Phúc Xá" },
-          to: { district: "Quận 1", ward: "Phường Bến Nghé" },
-          insurance_value: 750000,
-        })
+        const expected = await sandbox.fee({ service_type_id: 2, weight: 2200, length: 30, width: 20, height: 26, from: WAREHOUSE, to: CUSTOMER, insurance_value: 750000 })
         expect(option.amount).toBe(expected.total)
         expect(option.amount).toBeGreaterThan(0)
       })
@@ -74,16 +71,7 @@ medusaIntegrationTestRunner({
       it("falls back to the product's weight and sizes, at checkout and in the GHN order", async () => {
         const cart = await createCart(api, store, [{ variant_id: store.variants.pot, quantity: 1 }])
         const option = await quote(api, store, cart.id, store.options.light)
-        const expected = await sandbox.fee({
-          service_type_id: 2,
-          weight: 2000,
-          length: 40,
-          width: 30,
-          height: 25,
-          from: { district: "Quận Ba Đình", ward: "Phường Phúc Xá" },
-          to: { district: "Quận 1", ward: "Phường Bến Nghé" },
-          insurance_value: 250000,
-        })
+        const expected = await sandbox.fee({ service_type_id: 2, weight: 2000, length: 40, width: 30, height: 25, from: WAREHOUSE, to: CUSTOMER, insurance_value: 250000 })
         expect(option.amount).toBe(expected.total)
         const order = await checkout(api, store, cart.id, store.options.light)
         const fulfillment = await fulfil(order.id)
@@ -303,9 +291,6 @@ medusaIntegrationTestRunner({
           payment_type_id: 1,
         })
       })
-
-      const [CUSTOMER, WAREHOUSE] = [{ district: "Quận 1", ward: "Phường Bến Nghé" }, { district: "Quận Ba Đình", ward: "Phường Phúc Xá" }]
-      const ONE_SHIRT = { service_type_id: 2, weight: 500, length: 30, width: 20, height: 3 }
 
       /**
        * An exchange or claim as the admin makes it: one shirt comes back by the GHN return option,

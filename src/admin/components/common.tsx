@@ -1,5 +1,5 @@
 import { ExclamationCircle } from "@medusajs/icons"
-import { Alert, Button, Container, Heading, Skeleton, StatusBadge, Text, clx } from "@medusajs/ui"
+import { Alert, Button, Container, Drawer, Heading, Skeleton, StatusBadge, Text, clx } from "@medusajs/ui"
 import type { ReactNode } from "react"
 import { statusColor, useGhnTranslation } from "../lib/format"
 
@@ -99,3 +99,18 @@ export function Fact({ label, children, testId }: { label: ReactNode; children: 
 }
 
 export { Container }
+
+/** A drawer's footer: a secondary button that closes the drawer, then the drawer's own action. */
+export function DrawerFooter({ closeLabel, children }: { closeLabel?: string; children?: ReactNode }) {
+  const { t } = useGhnTranslation()
+  return (
+    <Drawer.Footer>
+      <Drawer.Close asChild>
+        <Button variant="secondary" size="small">
+          {closeLabel ?? t("common.cancel")}
+        </Button>
+      </Drawer.Close>
+      {children}
+    </Drawer.Footer>
+  )
+}

@@ -2,6 +2,7 @@ import { Alert, Button, Drawer, Input, Label, OtpInput, Select, Text, Textarea, 
 import { useState } from "react"
 import { api, errorText, useInvalidate, useMutation, type Shipment } from "../lib/api"
 import { useGhnTranslation, vnd } from "../lib/format"
+import { DrawerFooter } from "./common"
 
 const REQUIRED_NOTES = ["KHONGCHOXEMHANG", "CHOXEMHANGKHONGTHU", "CHOTHUHANG"] as const
 const FIELDS = ["note", "required_note", "to_name", "to_phone", "to_address", "cod_amount"] as const
@@ -143,16 +144,11 @@ export function EditShipmentDrawer({ shipment, orderId, open, onOpenChange }: Pr
             </Alert>
           ) : null}
         </Drawer.Body>
-        <Drawer.Footer>
-          <Drawer.Close asChild>
-            <Button variant="secondary" size="small">
-              {t("common.cancel")}
-            </Button>
-          </Drawer.Close>
+        <DrawerFooter>
           <Button size="small" onClick={submit} isLoading={save.isPending} data-testid="ghn-edit-save">
             {codChanged && !otpAsked ? t("shipment.edit.sendOtp") : t("common.save")}
           </Button>
-        </Drawer.Footer>
+        </DrawerFooter>
       </Drawer.Content>
     </Drawer>
   )

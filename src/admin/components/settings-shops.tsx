@@ -4,7 +4,7 @@ import { useQuery } from "@tanstack/react-query"
 import { useState } from "react"
 import { api, errorText, useInvalidate, useMutation, useShops, type Settings, type Shop } from "../lib/api"
 import { useGhnTranslation } from "../lib/format"
-import { EmptyState, ErrorState, LoadingRows, SectionHeader } from "./common"
+import { DrawerFooter, EmptyState, ErrorState, LoadingRows, SectionHeader } from "./common"
 
 /** Province -> district -> ward, from GHN's (legacy) lists: what Create Shop takes. */
 export function AddressPicker({ value, onChange }: { value: { province?: number; district?: number; ward?: string }; onChange: (v: { province?: number; district?: number; ward?: string }) => void }) {
@@ -85,16 +85,11 @@ function CreateShopDrawer({ open, onOpenChange }: { open: boolean; onOpenChange:
           <AddressPicker value={place} onChange={setPlace} />
           {error ? <Alert variant="error">{error}</Alert> : null}
         </Drawer.Body>
-        <Drawer.Footer>
-          <Drawer.Close asChild>
-            <Button size="small" variant="secondary">
-              {t("common.cancel")}
-            </Button>
-          </Drawer.Close>
+        <DrawerFooter>
           <Button size="small" disabled={!valid} isLoading={create.isPending} onClick={() => (setError(null), create.mutate())}>
             {t("shops.create")}
           </Button>
-        </Drawer.Footer>
+        </DrawerFooter>
       </Drawer.Content>
     </Drawer>
   )

@@ -5,7 +5,7 @@ import { api, errorText, keys, useInvalidate, useMutation, useTicket, type Conve
 import { dateTime, useGhnTranslation } from "../lib/format"
 import { useQueryClient } from "@tanstack/react-query"
 import { AttachmentsInput, attachmentsProblems, Counter, MAX_DESCRIPTION } from "./attachments-input"
-import { EmptyState, ErrorState, LoadingRows, TicketStatusBadge } from "./common"
+import { DrawerFooter, EmptyState, ErrorState, LoadingRows, TicketStatusBadge } from "./common"
 
 /** GHN's four ticket categories, spelled exactly as GHN expects them (values sent as they are). */
 export const TICKET_CATEGORIES = ["Tư vấn", "Khiếu nại", "Hối Giao/Lấy/Trả hàng", "Thay đổi thông tin"] as const
@@ -164,16 +164,11 @@ export function CreateTicketDrawer({ open, onOpenChange, orderCodes, orderId, on
             </Alert>
           ) : null}
         </Drawer.Body>
-        <Drawer.Footer>
-          <Drawer.Close asChild>
-            <Button variant="secondary" size="small">
-              {t("common.cancel")}
-            </Button>
-          </Drawer.Close>
+        <DrawerFooter>
           <Button size="small" disabled={!valid} isLoading={create.isPending} onClick={() => (setError(null), create.mutate())} data-testid="ghn-ticket-submit">
             {t("tickets.submit")}
           </Button>
-        </Drawer.Footer>
+        </DrawerFooter>
       </Drawer.Content>
     </Drawer>
   )
@@ -316,12 +311,7 @@ export function TicketDrawer({ ticketId, onOpenChange, orderId }: { ticketId: nu
             </>
           ) : null}
         </Drawer.Body>
-        <Drawer.Footer>
-          <Drawer.Close asChild>
-            <Button variant="secondary" size="small">
-              {t("common.close")}
-            </Button>
-          </Drawer.Close>
+        <DrawerFooter closeLabel={t("common.close")}>
           {ticket && ticket.status_id !== 3 ? (
             <Button
               size="small"
@@ -334,7 +324,7 @@ export function TicketDrawer({ ticketId, onOpenChange, orderId }: { ticketId: nu
               {t("tickets.send")}
             </Button>
           ) : null}
-        </Drawer.Footer>
+        </DrawerFooter>
       </Drawer.Content>
     </Drawer>
   )
