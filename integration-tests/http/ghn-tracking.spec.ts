@@ -113,13 +113,17 @@ medusaIntegrationTestRunner({
       expect((await ghn.listGhnWebhookEvents({ order_code: code })).length).toBe(before)
     })
 
-    it("stores and acknowledges an unknown order code", async () => {
-      const res = await post(webhookBody("NOPE123", "picked", new Date().toISOString()))
+    it("stores and acknowledges an unknown order code, with the body exactly as GHN sent it", async () => {
+      // GHN's own spacing and key order, and an unknown field: kept byte for byte.
+      const sent = JSON.stringify(webhookBody("NOPE123", "picked", new Date().toISOString(), { CODAmount: 150000.0, NewField: { a: 1 } }), null, 1)
+      const res = await post(sent, { [HEADER]: SECRET, "content-type": "application/json" })
       expect(res.status).toBe(200)
       expect(res.data.unknown_order).toBe(true)
       const ghn = getContainer().resolve("ghn") as any
       const [event] = await ghn.listGhnWebhookEvents({ order_code: "NOPE123" })
       expect(event.unknown_order).toBe(true)
+      expect(event.raw_body).toBe(sent)
+      expect(event.body).toMatchObject({ OrderCode: "NOPE123", NewField: { a: 1 } })
     })
 
     it("cancels the fulfilment when GHN cancels, without calling GHN's cancel", async () => {

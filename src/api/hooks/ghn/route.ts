@@ -22,7 +22,8 @@ export async function POST(req: MedusaRequest, res: MedusaResponse) {
   }
   const body = parsed.data
   const dedupe_key = webhookDedupeKey(body)
-  const raw = (req as any).rawBody ? JSON.parse(String((req as any).rawBody)) : req.body
+  const rawBody = (req as { rawBody?: Buffer | string }).rawBody
+  const rawText = rawBody === undefined ? JSON.stringify(req.body) : String(rawBody)
 
   const [[known], [repeat]] = await Promise.all([
     ghn.listGhnShipments({ order_code: body.OrderCode }, { select: ["id"] }),
@@ -43,7 +44,8 @@ export async function POST(req: MedusaRequest, res: MedusaResponse) {
       type: body.Type,
       status: body.Status ?? null,
       event_time: new Date(body.Time),
-      body: raw,
+      body: req.body as Record<string, unknown>,
+      raw_body: rawText,
       received_at: new Date(),
       unknown_order: !known,
     })

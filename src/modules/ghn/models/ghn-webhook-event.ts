@@ -10,6 +10,8 @@ export const GhnWebhookEvent = model
     status: model.text().nullable(),
     event_time: model.dateTime(),
     body: model.json(),
+    /** The request body exactly as GHN sent it (`body` is its parsed JSON, as PostgreSQL keeps it). */
+    raw_body: model.text().nullable(),
     received_at: model.dateTime(),
     processed_at: model.dateTime().nullable(),
     /** No shipment of this store has the order code: kept and acknowledged, not applied. */
