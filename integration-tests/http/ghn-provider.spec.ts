@@ -199,6 +199,27 @@ medusaIntegrationTestRunner({
         expect(last.ghn.cod_amount).toBe(250000)
       })
 
+      it("sends from the stock location the fulfilment ships from, not the one quoted at checkout", async () => {
+        const order = await placeOrder([{ variant_id: store.variants.shirt, quantity: 1 }])
+        const saigon = (
+          await api.post(
+            "/admin/stock-locations",
+            { name: "Kho Sài Gòn", address: { address_1: "5 Đinh Tiên Hoàng", address_2: "Phường Đa Kao", city: "Quận 1", province: "Hồ Chí Minh", country_code: "vn", phone: "0901234567" } },
+            admin
+          )
+        ).data.stock_location
+        await api.post(`/admin/stock-locations/${saigon.id}/fulfillment-providers`, { add: ["ghn_ghn"] }, admin)
+        const { data } = await api.get(`/admin/orders/${order.id}?fields=id,*items`, admin)
+        const res = await api.post(
+          `/admin/orders/${order.id}/fulfillments?fields=id,*fulfillments`,
+          { items: [{ id: data.order.items[0].id, quantity: 1 }], location_id: saigon.id },
+          admin
+        )
+        const ghnOrder = await sandbox.order(res.data.order.fulfillments.at(-1).data.order_code)
+        expect(ghnOrder).toMatchObject({ from_name: "Kho Sài Gòn", from_phone: "0901234567", from_ward_name: "Phường Đa Kao", from_district_name: "Quận 1" })
+        expect(ghnOrder.from_address).toContain("5 Đinh Tiên Hoàng")
+      })
+
       it("leaves exactly one GHN order when the answer to Create Order is lost", async () => {
         const order = await placeOrder()
         await sandbox.faults([{ path: "/shiip/public-api/v2/shipping-order/create", drop_after_commit: true, count: 1 }])

@@ -243,7 +243,7 @@ class GhnFulfillmentProviderService extends AbstractFulfillmentProviderService {
       const receiver = (fulfillment.delivery_address ?? order?.shipping_address ?? {}) as Record<string, any>
       const to = await this.resolve(receiver as AddressInput, "delivery address")
       const shopId = shopIdForLocation(this.options, fulfillment.location_id)
-      const sender = methodData.ghn_from?.location_id === fulfillment.location_id ? methodData.ghn_from : undefined
+      const sender = await this.senderOf(methodData, fulfillment.location_id, additionalData)
       const value = linesValue(lines)
       const shipmentKey = JSON.stringify([order?.id, fulfillment.location_id, lines.map((l) => [l.id, l.quantity]).sort()])
       const clientOrderCode = this.unansweredCreates.get(shipmentKey) ?? (fulfillment.id as string)
@@ -254,7 +254,7 @@ class GhnFulfillmentProviderService extends AbstractFulfillmentProviderService {
         required_note: (fulfillment.metadata?.ghn_required_note as GhnOptions["requiredNote"]) ?? this.options.requiredNote,
         note: fulfillment.metadata?.ghn_note as string | undefined,
         to: { name: personName(receiver), phone: receiver.phone, street: streetOf(receiver), address: to },
-        from: sender && { name: sender.name ?? "", phone: sender.phone, street: sender.street ?? "", address: sender.address },
+        from: sender,
         parcel,
         cod_amount: this.codFor(order, fulfillment.id, additionalData),
         insurance_value: this.insuranceFor(value),
@@ -392,6 +392,21 @@ class GhnFulfillmentProviderService extends AbstractFulfillmentProviderService {
       throw new MedusaError(MedusaError.Types.INVALID_DATA, `GHN fee quote: the line item ${unknown.line_item_id} is not one of the order's items`)
     }
     return linesFromOrderItems(shipped, pool)
+  }
+
+  /**
+   * The sender: the stock location the fulfilment ships from, as quoted at checkout or as the
+   * plugin's middleware passes it; a location GHN cannot resolve leaves the GHN shop's address.
+   */
+  protected async senderOf(methodData: GhnMethodData, locationId: string | undefined, additionalData?: Record<string, unknown>) {
+    const quoted = methodData.ghn_from
+    if (quoted && quoted.location_id === locationId) {
+      return { name: quoted.name ?? "", phone: quoted.phone, street: quoted.street ?? "", address: quoted.address }
+    }
+    const location = additionalData?.ghn_location as { id?: string; name?: string; address?: AddressInput & { phone?: string | null } } | undefined
+    if (!location?.address || location.id !== locationId) return undefined
+    const address = await this.resolveOptional(location.address)
+    return address && { name: location.name ?? "", phone: location.address.phone ?? undefined, street: streetOf(location.address), address }
   }
 
   protected async resolve(address: AddressInput, what: string): Promise<ResolvedAddress> {

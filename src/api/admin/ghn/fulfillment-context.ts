@@ -26,13 +26,15 @@ const COD_FIELDS = [
  * - `ghn_product_measures`: each variant's product weight and sizes (a variant without them
  *   falls back to these);
  * - `ghn_cod_amount`: the COD this fulfilment collects, from the order's payments and GHN
- *   shipments as they are now (see `codToCollect`), when COD payment providers are configured.
+ *   shipments as they are now (see `codToCollect`), when COD payment providers are configured;
+ * - `ghn_location`: the stock location it ships from, with its address (the GHN sender).
  */
 export async function addGhnFulfillmentContext(req: MedusaRequest, _res: MedusaResponse, next: MedusaNextFunction) {
   const codProviders = req.scope.resolve<GhnModuleService>(GHN_MODULE).options.codPaymentProviders
   const additional: Record<string, unknown> = {}
+  const query = req.scope.resolve(ContainerRegistrationKeys.QUERY)
   try {
-    const { data } = await req.scope.resolve(ContainerRegistrationKeys.QUERY).graph({
+    const { data } = await query.graph({
       entity: "order",
       fields: ["id", "items.variant_id", ...MEASURE_FIELDS, ...(codProviders.length ? COD_FIELDS : [])],
       filters: { id: req.params.id },
@@ -47,6 +49,15 @@ export async function addGhnFulfillmentContext(req: MedusaRequest, _res: MedusaR
   } catch (error) {
     // Never ship a COD order with a guessed amount: the GHN provider refuses with this reason.
     if (codProviders.length) additional.ghn_cod_error = (error as Error).message
+  }
+  const locationId = (req.body as { location_id?: unknown } | undefined)?.location_id
+  if (typeof locationId === "string" && locationId) {
+    try {
+      const { data } = await query.graph({ entity: "stock_location", fields: ["id", "name", "address.*"], filters: { id: locationId } })
+      if (data[0]) additional.ghn_location = data[0]
+    } catch {
+      // Without it the sender is the location quoted at checkout, else the GHN shop's address.
+    }
   }
   // Before or after Medusa's own body validation, whichever runs first.
   for (const body of [req.body as Record<string, any> | undefined, req.validatedBody as Record<string, any> | undefined]) {
