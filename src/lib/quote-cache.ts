@@ -6,6 +6,7 @@
 export interface CacheStore {
   get(key: string): Promise<string | undefined>
   set(key: string, value: string, ttlSeconds: number): Promise<void>
+  delete(key: string): Promise<void>
   close?(): Promise<void>
 }
 
@@ -32,6 +33,10 @@ export class MemoryStore implements CacheStore {
     }
     this.entries.set(key, { value, expires: Date.now() + ttlSeconds * 1000 })
   }
+
+  async delete(key: string) {
+    this.entries.delete(key)
+  }
 }
 
 export class RedisStore implements CacheStore {
@@ -55,6 +60,14 @@ export class RedisStore implements CacheStore {
   async set(key: string, value: string, ttlSeconds: number) {
     try {
       await this.redis.set(this.prefix + key, value, "EX", Math.max(1, ttlSeconds))
+    } catch {
+      /* see get */
+    }
+  }
+
+  async delete(key: string) {
+    try {
+      await this.redis.del(this.prefix + key)
     } catch {
       /* see get */
     }

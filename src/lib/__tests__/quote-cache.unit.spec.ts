@@ -38,6 +38,13 @@ describe("SharedCache", () => {
     expect(await store.get("k")).toBeUndefined()
   })
 
+  it("deletes entries", async () => {
+    const store = new MemoryStore()
+    await store.set("k", "v", 60)
+    await store.delete("k")
+    expect(await store.get("k")).toBeUndefined()
+  })
+
   it("builds the same key whatever the property order", () => {
     expect(cacheKey("fee", { b: 1, a: { d: 2, c: 3 } })).toBe(cacheKey("fee", { a: { c: 3, d: 2 }, b: 1 }))
     expect(cacheKey("fee", { a: 1 })).not.toBe(cacheKey("fee", { a: 2 }))
@@ -67,6 +74,18 @@ describe("RedisStore", () => {
     expect(await a.getOrLoad("fee:x", async () => ({ total: ++loads }))).toEqual({ total: 1 })
     expect(await b.getOrLoad("fee:x", async () => ({ total: ++loads }))).toEqual({ total: 1 })
     expect(loads).toBe(1)
+    await a.close()
+    await b.close()
+  })
+
+  it("lets one instance read and delete what another set (skipped when no Redis answers)", async () => {
+    if (!(await redisAnswers())) return
+    const prefix = `ghn-test-${process.pid}-${Date.now()}:`
+    const [a, b] = [new RedisStore(redisUrl, prefix), new RedisStore(redisUrl, prefix)]
+    await a.set("unanswered-create:x", "ful_1", 60)
+    expect(await b.get("unanswered-create:x")).toBe("ful_1")
+    await b.delete("unanswered-create:x")
+    expect(await a.get("unanswered-create:x")).toBeUndefined()
     await a.close()
     await b.close()
   })

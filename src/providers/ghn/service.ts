@@ -13,7 +13,7 @@ import { GhnApiError, GhnClient, GHN_LIMITS, GhnNetworkError, pickShiftWindow } 
 import { toMedusaError } from "../../lib/medusa-error"
 import { ghnClientFor, GhnOptions, parseGhnOptions, shopIdForLocation } from "../../lib/options"
 import { assertServiceType, buildParcel, GhnParcel, Measured, ParcelError } from "../../lib/parcel"
-import { cacheKey, MemoryStore, RedisStore, SharedCache } from "../../lib/quote-cache"
+import { cacheKey, CacheStore, MemoryStore, RedisStore, SharedCache } from "../../lib/quote-cache"
 import { labelRoute } from "../../lib/labels"
 import { createOrderBody, linesFromOrderItems, linesValue, personName, streetOf } from "../../lib/order-body"
 
@@ -50,6 +50,8 @@ const FULFILLMENT_OPTIONS: FulfillmentOption[] = [
 ]
 
 const MAX_INSURANCE = GHN_LIMITS.createOrder.maxInsuranceValue
+/** How long an admin's retry of a shipment whose Create Order went unanswered reuses its code. */
+const UNANSWERED_CREATE_TTL_SECONDS = 7 * 24 * 3600
 
 function serviceTypeOf(optionData: Record<string, unknown> | undefined): ServiceTypeId {
   const type = Number(optionData?.service_type_id)
@@ -86,9 +88,10 @@ class GhnFulfillmentProviderService extends AbstractFulfillmentProviderService {
   /**
    * Client order codes of Create Orders whose answer never came (network, timeout, 5xx after the
    * client's retries): Medusa deletes the failed fulfilment, and the admin's retry of the same
-   * shipment reuses the code, so GHN answers with the order it may already have made.
+   * shipment reuses the code, so GHN answers with the order it may already have made. In Redis
+   * when configured, so a retry served by another Medusa instance finds the code too.
    */
-  protected readonly unansweredCreates = new Map<string, string>()
+  protected readonly unansweredCreates: CacheStore
 
   static validateOptions(options: Record<string, unknown>): void {
     try {
@@ -104,10 +107,9 @@ class GhnFulfillmentProviderService extends AbstractFulfillmentProviderService {
     this.logger = logger
     this.client = ghnClientFor(this.options, logger)
     this.addresses = new AddressResolver(this.client.masterData)
-    this.cache = new SharedCache(
-      this.options.redisUrl ? new RedisStore(this.options.redisUrl) : new MemoryStore(),
-      this.options.quoteCacheTtlSeconds
-    )
+    const redis = this.options.redisUrl ? new RedisStore(this.options.redisUrl) : undefined
+    this.cache = new SharedCache(redis ?? new MemoryStore(), this.options.quoteCacheTtlSeconds)
+    this.unansweredCreates = redis ?? new MemoryStore(1000)
   }
 
   /** GHN fee calls made (cache misses) since start; read by benchmarks. */
@@ -245,8 +247,8 @@ class GhnFulfillmentProviderService extends AbstractFulfillmentProviderService {
       const shopId = shopIdForLocation(this.options, fulfillment.location_id)
       const sender = await this.senderOf(methodData, fulfillment.location_id, additionalData)
       const value = linesValue(lines)
-      const shipmentKey = JSON.stringify([order?.id, fulfillment.location_id, lines.map((l) => [l.id, l.quantity]).sort()])
-      const clientOrderCode = this.unansweredCreates.get(shipmentKey) ?? (fulfillment.id as string)
+      const shipmentKey = cacheKey("unanswered-create", [order?.id, fulfillment.location_id, lines.map((l) => [l.id, l.quantity]).sort()])
+      const clientOrderCode = (await this.unansweredCreates.get(shipmentKey)) ?? (fulfillment.id as string)
       const body = createOrderBody({
         client_order_code: clientOrderCode,
         service_type_id: serviceType,
@@ -264,13 +266,10 @@ class GhnFulfillmentProviderService extends AbstractFulfillmentProviderService {
       let created: Awaited<ReturnType<GhnClient["orders"]["create"]>>
       try {
         created = await this.client.orders.create(body, { shopId })
-        this.unansweredCreates.delete(shipmentKey)
+        await this.unansweredCreates.delete(shipmentKey)
       } catch (error) {
         const unanswered = error instanceof GhnNetworkError || (error instanceof GhnApiError && error.status >= 500)
-        if (unanswered) {
-          if (this.unansweredCreates.size >= 1000) this.unansweredCreates.delete(this.unansweredCreates.keys().next().value!)
-          this.unansweredCreates.set(shipmentKey, clientOrderCode)
-        }
+        if (unanswered) await this.unansweredCreates.set(shipmentKey, clientOrderCode, UNANSWERED_CREATE_TTL_SECONDS)
         throw error
       }
       const result: GhnFulfillmentData = {
