@@ -199,6 +199,21 @@ medusaIntegrationTestRunner({
         expect(last.ghn.cod_amount).toBe(250000)
       })
 
+      it("collects COD once when two fulfilments of an order are created at the same moment", async () => {
+        const order = await placeOrder()
+        const total = Math.round(Number((await api.get(`/admin/orders/${order.id}?fields=total`, admin)).data.order.total))
+        const { data } = await api.get(`/admin/orders/${order.id}?fields=id,*items`, admin)
+        const results = await Promise.all(
+          data.order.items.map((item: any) =>
+            api.post(`/admin/orders/${order.id}/fulfillments?fields=id,*fulfillments`, { items: [{ id: item.id, quantity: Number(item.quantity) }], location_id: store.locationId }, admin)
+          )
+        )
+        const codes = new Set(results.flatMap((r: any) => r.data.order.fulfillments.map((f: any) => f.data.order_code)))
+        expect(codes.size).toBe(2)
+        const cods = await Promise.all([...codes].map(async (code) => (await sandbox.order(code as string)).cod_amount))
+        expect(cods.sort((a, b) => a - b)).toEqual([0, total])
+      })
+
       it("sends from the stock location the fulfilment ships from, not the one quoted at checkout", async () => {
         const order = await placeOrder([{ variant_id: store.variants.shirt, quantity: 1 }])
         const saigon = (
@@ -337,12 +352,12 @@ medusaIntegrationTestRunner({
       it("prices an exchange's GHN pickup and delivery, books the pickup, and collects the difference on the delivery", async () => {
         const order = await placeOrder([{ variant_id: store.variants.shirt, quantity: 2 }])
         await fulfil(order.id)
-        const { prices, pickup } = await requestOrderChange("exchange", order.id, { variant_id: store.variants.kettle, quantity: 1 })
+        const { prices, pickup } = await requestOrderChange("exchange", order.id, { variant_id: store.variants.kettle, quantity: 2 })
 
-        // The pickup carries one shirt from the customer; the delivery carries the kettle to them.
+        // The pickup carries one shirt from the customer; the delivery carries two kettles to them.
         const pickupFee = (await sandbox.fee({ ...ONE_SHIRT, from: CUSTOMER, to: WAREHOUSE })).total
-        const kettle = { service_type_id: 2, weight: 1200, length: 25, width: 20, height: 20 }
-        const deliveryFee = (await sandbox.fee({ ...kettle, from: WAREHOUSE, to: CUSTOMER, insurance_value: 250000 })).total
+        const twoKettles = { service_type_id: 2, weight: 2400, length: 25, width: 20, height: 40 }
+        const deliveryFee = (await sandbox.fee({ ...twoKettles, from: WAREHOUSE, to: CUSTOMER, insurance_value: 500000 })).total
         expect(prices).toEqual({ pickup: pickupFee, delivery: deliveryFee })
         expect(await sandbox.order(pickup.data.order_code)).toMatchObject({
           client_order_code: pickup.id,
@@ -352,18 +367,18 @@ medusaIntegrationTestRunner({
           cod_amount: 0,
         })
 
-        // The new kettle ships as a GHN order that collects only what the exchange added: the
-        // first parcel already collects the order's total.
+        // The kettles ship as a GHN order that collects only what the exchange added (a kettle
+        // more than the shirt sent back, and both fees): the first parcel collects the order's total.
         const { data: changed } = await api.get(`/admin/orders/${order.id}?fields=id,*items`, admin)
         const kettleItem = changed.order.items.find((i: any) => i.variant_id === store.variants.kettle)
         const res = await api.post(
           `/admin/orders/${order.id}/fulfillments?fields=id,*fulfillments`,
-          { items: [{ id: kettleItem.id, quantity: 1 }], location_id: store.locationId },
+          { items: [{ id: kettleItem.id, quantity: 2 }], location_id: store.locationId },
           admin
         )
         const delivery = await sandbox.order(res.data.order.fulfillments.at(-1).data.order_code)
         expect(delivery.items.map((i: any) => i.name)).toEqual(["Ấm đun nước - Mặc định"])
-        expect(delivery.cod_amount).toBe(pickupFee + deliveryFee)
+        expect(delivery.cod_amount).toBe(250000 + pickupFee + deliveryFee)
       })
 
       it("prices a claim's GHN pickup and replacement, and books the pickup when the claim is requested", async () => {

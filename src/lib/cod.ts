@@ -1,5 +1,3 @@
-import { medusaEffectOf } from "./status"
-
 /** What decides the COD of a new GHN fulfilment, read from the order when it is fulfilled. */
 export type CodLedger = {
   /** What the customer still owes in Medusa (the order summary's `pending_difference`). */
@@ -8,31 +6,37 @@ export type CodLedger = {
   providers: string[]
   /** Each payment: its provider and what was captured through it. */
   payments: { provider_id: string; captured: number }[]
-  /** The order's GHN fulfilments so far. */
+  /** The order's GHN parcels so far (not returns), with GHN's current COD and status. */
   shipments: { cod_amount: number; status?: string | null; canceled: boolean }[]
 }
 
-/** A shipment whose COD GHN has collected or will still collect (not cancelled, not on its way back, lost or damaged). */
-export function collectsCod(status: string | null | undefined) {
-  if (!status) return true
-  const effect = medusaEffectOf(status)
-  return effect !== "canceled" && !(effect === "exception" && status !== "exception")
+/**
+ * A parcel whose COD still counts against the order: every one but a cancelled one. A parcel
+ * GHN brings back, loses or damages keeps its COD: the customer refused or never got those
+ * goods, and billing them on the next parcel would charge for goods that parcel does not carry
+ * (the admin sets a COD by hand when the goods are sent again).
+ */
+export function holdsCod(shipment: { status?: string | null; canceled: boolean }) {
+  return !shipment.canceled && shipment.status !== "cancel"
 }
 
 /**
- * The COD a new GHN fulfilment collects: what the customer still owes, less what the order's
- * live GHN shipments already collect, so an order shipped in several fulfilments is collected
- * once, and an edit, exchange or claim adds only its difference. Captures through the COD
- * providers are money GHN collected, which its shipments already count: they are added back
- * (refunds are not: they are money returned, and the pending difference holds them).
+ * The COD a new GHN fulfilment collects: what the customer still owes, less the COD that the
+ * order's parcels already carry, so an order shipped in several fulfilments is collected once,
+ * a cancelled parcel hands its COD on, and an edit, exchange or claim adds only its difference.
+ *
+ * Medusa counts a capture as paid, and a store captures the COD GHN collected for a delivered
+ * parcel, which that parcel's COD also counts: captures through the COD providers are added
+ * back, up to the COD of the delivered parcels. Captures beyond that (a transfer recorded as paid
+ * through the same provider before shipping) are payments: they are not collected again.
  */
 export function codToCollect(ledger: CodLedger, codProviders: readonly string[]): number {
   if (!ledger.providers.some((p) => codProviders.includes(p))) return 0
-  const collectedByCod = ledger.payments
+  const capturedByCod = ledger.payments
     .filter((p) => codProviders.includes(p.provider_id))
     .reduce((sum, p) => sum + p.captured, 0)
-  const assigned = ledger.shipments
-    .filter((s) => !s.canceled && collectsCod(s.status))
-    .reduce((sum, s) => sum + s.cod_amount, 0)
-  return Math.max(0, Math.round(ledger.pendingDifference + collectedByCod - assigned))
+  const live = ledger.shipments.filter(holdsCod)
+  const deliveredCod = live.filter((s) => s.status === "delivered").reduce((sum, s) => sum + s.cod_amount, 0)
+  const assigned = live.reduce((sum, s) => sum + s.cod_amount, 0)
+  return Math.max(0, Math.round(ledger.pendingDifference + Math.min(capturedByCod, deliveredCod) - assigned))
 }

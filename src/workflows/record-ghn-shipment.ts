@@ -41,7 +41,8 @@ export const recordGhnShipmentWorkflow = createWorkflow("record-ghn-shipment", (
     const isGhn = f?.provider_id === "ghn_ghn" && !!f?.data?.order_code
     return {
       records: isGhn ? [{ fulfillment_id: f.id, order_id: input.order_id, data: f.data }] : [],
-      markCod: isGhn && Number(f.data.cod_amount) > 0 && !f.canceled_at && order?.metadata?.ghn_cod_fulfillment_id !== f.id,
+      // The placement-time fallback's mark (see the provider's codFor): the first parcel with COD.
+      markCod: isGhn && Number(f.data.cod_amount) > 0 && !f.canceled_at && !order?.metadata?.ghn_cod_fulfillment_id,
     }
   })
   const created = upsertGhnShipmentsStep(transform({ plan }, ({ plan }) => plan.records))

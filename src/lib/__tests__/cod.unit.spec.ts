@@ -1,4 +1,4 @@
-import { codToCollect, collectsCod, CodLedger } from "../cod"
+import { codToCollect, holdsCod, CodLedger } from "../cod"
 
 const COD = ["pp_system_default"]
 const ledger = (over: Partial<CodLedger>): CodLedger => ({
@@ -8,6 +8,7 @@ const ledger = (over: Partial<CodLedger>): CodLedger => ({
   shipments: [],
   ...over,
 })
+const parcel = (status: string, cod_amount = 537000, canceled = false) => ({ cod_amount, status, canceled })
 
 describe("codToCollect", () => {
   it("collects what the customer owes on the order's first GHN fulfilment", () => {
@@ -19,36 +20,42 @@ describe("codToCollect", () => {
     expect(codToCollect(ledger({}), [])).toBe(0)
   })
 
-  it("collects once per order: a second fulfilment collects nothing while the first is live", () => {
-    const shipments = [{ cod_amount: 537000, status: "delivering", canceled: false }]
-    expect(codToCollect(ledger({ shipments }), COD)).toBe(0)
+  it("collects once per order: a second fulfilment collects nothing while the first holds the COD", () => {
+    expect(codToCollect(ledger({ shipments: [parcel("delivering")] }), COD)).toBe(0)
   })
 
-  it("hands the COD on when the shipment carrying it is cancelled or comes back", () => {
-    for (const shipment of [
-      { cod_amount: 537000, status: "ready_to_pick", canceled: true },
-      { cod_amount: 537000, status: "cancel", canceled: false },
-      { cod_amount: 537000, status: "returned", canceled: false },
-      { cod_amount: 537000, status: "lost", canceled: false },
-    ]) {
-      expect(codToCollect(ledger({ shipments: [shipment] }), COD)).toBe(537000)
+  it("hands the COD on when the parcel carrying it is cancelled, in Medusa or by GHN", () => {
+    expect(codToCollect(ledger({ shipments: [parcel("ready_to_pick", 537000, true)] }), COD)).toBe(537000)
+    expect(codToCollect(ledger({ shipments: [parcel("cancel")] }), COD)).toBe(537000)
+  })
+
+  it("does not bill the next parcel for goods GHN brought back or lost", () => {
+    for (const status of ["returned", "returning", "lost", "damage"]) {
+      expect(codToCollect(ledger({ shipments: [parcel(status)] }), COD)).toBe(0)
     }
   })
 
   it("collects only the difference an exchange or edit adds", () => {
-    const shipments = [{ cod_amount: 537000, status: "delivered", canceled: false }]
-    expect(codToCollect(ledger({ pendingDifference: 616000, shipments }), COD)).toBe(79000)
+    expect(codToCollect(ledger({ pendingDifference: 616000, shipments: [parcel("delivered")] }), COD)).toBe(79000)
   })
 
   it("counts what GHN collected and the store captured once", () => {
-    const shipments = [{ cod_amount: 537000, status: "delivered", canceled: false }]
     const payments = [{ provider_id: "pp_system_default", captured: 537000 }]
-    expect(codToCollect(ledger({ pendingDifference: 0, payments, shipments }), COD)).toBe(0)
+    expect(codToCollect(ledger({ pendingDifference: 0, payments, shipments: [parcel("delivered")] }), COD)).toBe(0)
     // After a refund of a returned item, an exchange adds 100,000 VND: that is owed.
-    expect(codToCollect(ledger({ pendingDifference: 100000, payments, shipments }), COD)).toBe(100000)
+    expect(codToCollect(ledger({ pendingDifference: 100000, payments, shipments: [parcel("delivered")] }), COD)).toBe(100000)
   })
 
-  it("subtracts what was prepaid by other means", () => {
+  it("never collects again what was captured before GHN delivered anything", () => {
+    // A bank transfer recorded as paid through the COD provider before shipping.
+    const payments = [{ provider_id: "pp_system_default", captured: 537000 }]
+    expect(codToCollect(ledger({ pendingDifference: 0, payments }), COD)).toBe(0)
+    // Part of it paid in advance: the parcel collects the rest.
+    const deposit = [{ provider_id: "pp_system_default", captured: 200000 }]
+    expect(codToCollect(ledger({ pendingDifference: 337000, payments: deposit }), COD)).toBe(337000)
+  })
+
+  it("subtracts what was paid through other providers", () => {
     const payments = [{ provider_id: "pp_bank_transfer", captured: 200000 }]
     expect(codToCollect(ledger({ pendingDifference: 337000, payments, providers: ["pp_bank_transfer", "pp_system_default"] }), COD)).toBe(337000)
   })
@@ -58,9 +65,9 @@ describe("codToCollect", () => {
   })
 })
 
-describe("collectsCod", () => {
-  it("is true while GHN may still collect, false once the parcel is cancelled, returning or lost", () => {
-    expect([undefined, "ready_to_pick", "delivering", "delivered", "exception", "waiting_to_return"].map(collectsCod)).toEqual([true, true, true, true, true, true])
-    expect(["cancel", "return", "returning", "returned", "lost", "damage"].map(collectsCod)).toEqual([false, false, false, false, false, false])
+describe("holdsCod", () => {
+  it("is false only for cancelled parcels", () => {
+    expect(["ready_to_pick", "delivering", "delivered", "returned", "lost"].map((status) => holdsCod({ status, canceled: false }))).toEqual([true, true, true, true, true])
+    expect([holdsCod({ status: "cancel", canceled: false }), holdsCod({ status: "ready_to_pick", canceled: true })]).toEqual([false, false])
   })
 })

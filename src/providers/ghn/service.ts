@@ -51,7 +51,7 @@ const FULFILLMENT_OPTIONS: FulfillmentOption[] = [
 
 const MAX_INSURANCE = GHN_LIMITS.createOrder.maxInsuranceValue
 /** How long an admin's retry of a shipment whose Create Order went unanswered reuses its code. */
-const UNANSWERED_CREATE_TTL_SECONDS = 7 * 24 * 3600
+const UNANSWERED_CREATE_TTL_SECONDS = 24 * 3600
 
 function serviceTypeOf(optionData: Record<string, unknown> | undefined): ServiceTypeId {
   const type = Number(optionData?.service_type_id)
@@ -182,6 +182,8 @@ class GhnFulfillmentProviderService extends AbstractFulfillmentProviderService {
     }
     try {
       const lines = this.quotedLines(context, isReturn)
+      // Medusa re-prices the method when the items are added.
+      if (!lines) return { calculated_amount: 0, is_calculated_price_tax_inclusive: true }
       const parcel = buildParcel(lines, this.options)
       assertServiceType(parcel, service_type_id)
       const customer = await this.resolve(shippingAddress, isReturn ? "customer's address" : "shipping address")
@@ -266,6 +268,12 @@ class GhnFulfillmentProviderService extends AbstractFulfillmentProviderService {
       let created: Awaited<ReturnType<GhnClient["orders"]["create"]>>
       try {
         created = await this.client.orders.create(body, { shopId })
+        // GHN answers a reused code with the order it made then: one cancelled since (in GHN's
+        // portal) cannot carry this shipment, which gets an order of its own.
+        if (body.client_order_code !== fulfillment.id && (await this.client.orders.info(created.order_code, { shopId })).status === "cancel") {
+          body.client_order_code = fulfillment.id
+          created = await this.client.orders.create(body, { shopId })
+        }
         await this.unansweredCreates.delete(shipmentKey)
       } catch (error) {
         const unanswered = error instanceof GhnNetworkError || (error instanceof GhnApiError && error.status >= 500)
@@ -383,7 +391,9 @@ class GhnFulfillmentProviderService extends AbstractFulfillmentProviderService {
     const named = isReturn
       ? (context.return_items as Named)
       : ((context.exchange_items ?? context.claim_items) as Named)
-    const shipped = named?.length
+    // A method chosen before its items (an exchange's delivery, say) carries nothing yet.
+    if (named && !named.length) return undefined
+    const shipped = named
       ? named.map((item) => ({ line_item_id: item.id, quantity: item.quantity }))
       : pool.map((item) => ({ line_item_id: item.id, quantity: item.quantity }))
     const unknown = shipped.find((item) => !pool.some((line) => line.id === item.line_item_id))
