@@ -42,7 +42,14 @@ export class MemoryStore implements CacheStore {
 export class RedisStore implements CacheStore {
   private readonly redis: import("ioredis").Redis
 
-  constructor(url: string, private readonly prefix = "ghn:") {
+  private lastWarning = 0
+
+  /** `warn` hears of Redis failures (at most once a minute): the store fails open, never throws. */
+  constructor(
+    url: string,
+    private readonly prefix = "ghn:",
+    private readonly warn?: (message: string) => void
+  ) {
     // Loaded only when Redis is configured.
     // eslint-disable-next-line @typescript-eslint/no-require-imports
     const Redis = require("ioredis") as typeof import("ioredis").default
@@ -52,7 +59,8 @@ export class RedisStore implements CacheStore {
   async get(key: string) {
     try {
       return (await this.redis.get(this.prefix + key)) ?? undefined
-    } catch {
+    } catch (error) {
+      this.failed(error)
       return undefined // a cache that is down must not fail checkout
     }
   }
@@ -60,17 +68,23 @@ export class RedisStore implements CacheStore {
   async set(key: string, value: string, ttlSeconds: number) {
     try {
       await this.redis.set(this.prefix + key, value, "EX", Math.max(1, ttlSeconds))
-    } catch {
-      /* see get */
+    } catch (error) {
+      this.failed(error) // see get
     }
   }
 
   async delete(key: string) {
     try {
       await this.redis.del(this.prefix + key)
-    } catch {
-      /* see get */
+    } catch (error) {
+      this.failed(error) // see get
     }
+  }
+
+  private failed(error: unknown) {
+    if (!this.warn || Date.now() - this.lastWarning < 60_000) return
+    this.lastWarning = Date.now()
+    this.warn(`GHN: Redis at the configured redisUrl failed (${(error as Error).message}); quotes are fetched from GHN and retries of unanswered Create Orders cannot reuse their code meanwhile`)
   }
 
   async close() {

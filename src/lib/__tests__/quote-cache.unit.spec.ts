@@ -62,6 +62,17 @@ const redisAnswers = () =>
   })
 
 describe("RedisStore", () => {
+  it("fails open when Redis is down, and says so once", async () => {
+    const warnings: string[] = []
+    const store = new RedisStore("redis://127.0.0.1:1", "ghn-test:", (m) => warnings.push(m))
+    expect(await store.get("k")).toBeUndefined()
+    await store.set("k", "v", 10)
+    await store.delete("k")
+    expect(warnings).toHaveLength(1)
+    expect(warnings[0]).toMatch(/Redis at the configured redisUrl failed/)
+    await store.close()
+  }, 15_000)
+
   it("shares cached quotes between two instances (skipped when no Redis answers)", async () => {
     if (!(await redisAnswers())) {
       console.warn(`RedisStore test skipped: no Redis at ${redisUrl}`)

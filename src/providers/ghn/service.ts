@@ -107,7 +107,7 @@ class GhnFulfillmentProviderService extends AbstractFulfillmentProviderService {
     this.logger = logger
     this.client = ghnClientFor(this.options, logger)
     this.addresses = new AddressResolver(this.client.masterData)
-    const redis = this.options.redisUrl ? new RedisStore(this.options.redisUrl) : undefined
+    const redis = this.options.redisUrl ? new RedisStore(this.options.redisUrl, undefined, (message) => logger.warn(message)) : undefined
     this.cache = new SharedCache(redis ?? new MemoryStore(), this.options.quoteCacheTtlSeconds)
     this.unansweredCreates = redis ?? new MemoryStore(1000)
   }
