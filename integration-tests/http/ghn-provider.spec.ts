@@ -260,6 +260,18 @@ medusaIntegrationTestRunner({
         expect(made[0].order_code).toBe(fulfillment.data.order_code)
       })
 
+      it("makes a new GHN order when the order an unanswered create made was cancelled since", async () => {
+        const order = await placeOrder()
+        await sandbox.faults([{ path: "/shiip/public-api/v2/shipping-order/create", drop_after_commit: true, count: 3 }])
+        await failure(fulfil(order.id))
+        const [orphan] = (await sandbox.orders()).filter((o: any) => o.status === "ready_to_pick").slice(-1)
+        await sandbox.setStatus(orphan.order_code, "cancel")
+        const fulfillment = await fulfil(order.id)
+        expect(fulfillment.data.order_code).not.toBe(orphan.order_code)
+        expect(fulfillment.data.client_order_code).toBe(fulfillment.id)
+        expect((await sandbox.order(fulfillment.data.order_code)).status).toBe("ready_to_pick")
+      })
+
       it("cancels the GHN order when the fulfilment is cancelled", async () => {
         const order = await placeOrder()
         const fulfillment = await fulfil(order.id)
