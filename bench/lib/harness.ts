@@ -6,10 +6,10 @@
  */
 import { spawn, type ChildProcess } from "node:child_process"
 import { createWriteStream, mkdtempSync, readFileSync } from "node:fs"
-import * as net from "node:net"
 import * as os from "node:os"
 import * as path from "node:path"
 import { Pool } from "undici"
+import { freePort } from "../../integration-tests/helpers/ports"
 
 export const ROOT = path.resolve(__dirname, "..", "..")
 const MEDUSA_CLI = path.join(ROOT, "node_modules", "@medusajs", "cli", "cli.js")
@@ -54,17 +54,6 @@ export function cpuSeconds(pid: number | undefined): number {
 
 export function loadAverage(): string {
   return os.loadavg().map((x) => x.toFixed(2)).join(" ")
-}
-
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer()
-    server.once("error", reject)
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as net.AddressInfo
-      server.close(() => resolve(port))
-    })
-  })
 }
 
 function runToEnd(name: string, args: string[], env: NodeJS.ProcessEnv): Promise<void> {

@@ -4,10 +4,10 @@
  * public conversation, replied to; GHN's refusals surfaced with code and text; sessions required.
  */
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
-import { adminHeaders } from "../helpers/admin"
+import { freshGhnStore } from "../helpers/fresh-store"
 import { Answer, form, fulfilledGhnOrder, PNG, raw, sandboxSupport } from "../helpers/ghn-admin"
 import { sandbox } from "../helpers/sandbox"
-import { explained, seedGhnStore, SeededStore } from "../helpers/store"
+import { explained, SeededStore } from "../helpers/store"
 
 jest.setTimeout(300_000)
 
@@ -29,9 +29,7 @@ medusaIntegrationTestRunner({
     })
 
     beforeEach(async () => {
-      await sandbox.reset()
-      admin = await adminHeaders(getContainer(), api)
-      store = await seedGhnStore(api, admin)
+      ({ admin, store } = await freshGhnStore(api, getContainer()))
     })
 
     afterEach(async () => {

@@ -1,5 +1,5 @@
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
-import { adminHeaders } from "../helpers/admin"
+import { freshGhnStore } from "../helpers/fresh-store"
 import { waitFor } from "../helpers/wait"
 import { sandbox } from "../helpers/sandbox"
 import { checkout, createCart, explained, fulfilOrder, CUSTOMER_ADDRESS, failure, quote, seedGhnStore, SeededStore, storeHeaders } from "../helpers/store"
@@ -21,9 +21,7 @@ medusaIntegrationTestRunner({
     let store: SeededStore
 
     beforeEach(async () => {
-      await sandbox.reset()
-      admin = await adminHeaders(getContainer(), api)
-      store = await seedGhnStore(api, admin)
+      ({ admin, store } = await freshGhnStore(api, getContainer()))
     })
 
     /** Places an order for one shirt and one kettle, paid cash on delivery, through the store API. */

@@ -1,10 +1,10 @@
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 import { Modules } from "@medusajs/framework/utils"
 import { pollGhnShipments } from "../../src/jobs/poll-ghn-shipments"
-import { adminHeaders } from "../helpers/admin"
+import { freshGhnStore } from "../helpers/fresh-store"
 import { waitFor } from "../helpers/wait"
 import { sandbox } from "../helpers/sandbox"
-import { checkout, createCart, explained, fulfilOrder, failure, seedGhnStore, SeededStore } from "../helpers/store"
+import { checkout, createCart, explained, fulfilOrder, failure, SeededStore } from "../helpers/store"
 
 jest.setTimeout(300_000)
 
@@ -20,9 +20,7 @@ medusaIntegrationTestRunner({
     let hookUrl: string
 
     beforeEach(async () => {
-      await sandbox.reset()
-      admin = await adminHeaders(getContainer(), api)
-      store = await seedGhnStore(api, admin)
+      ({ admin, store } = await freshGhnStore(api, getContainer()))
       hookUrl = `${api.defaults.baseURL.replace(/\/$/, "")}/hooks/ghn`
       await sandbox.webhook(hookUrl, { [HEADER]: SECRET })
     })

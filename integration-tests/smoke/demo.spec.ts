@@ -15,6 +15,7 @@ import * as fs from "node:fs"
 import * as net from "node:net"
 import * as os from "node:os"
 import * as path from "node:path"
+import { freePort } from "../helpers/ports"
 
 jest.setTimeout(600_000)
 
@@ -22,17 +23,6 @@ const ROOT = path.resolve(__dirname, "../..")
 const EMBEDDED = process.env.GHN_SMOKE_DB !== "test"
 
 type Demo = { child: ChildProcess; output: string[]; exited: Promise<number | null> }
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer()
-    server.once("error", reject)
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as net.AddressInfo
-      server.close(() => resolve(port))
-    })
-  })
-}
 
 function isListening(port: number): Promise<boolean> {
   return new Promise((resolve) => {

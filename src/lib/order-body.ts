@@ -32,6 +32,13 @@ export function streetOf(address: { address_1?: string | null; address_2?: strin
   return [address.address_1, address.address_2].filter(Boolean).join(", ")
 }
 
+type PartyAddress = { first_name?: string | null; last_name?: string | null; company?: string | null; phone?: string | null; address_1?: string | null; address_2?: string | null }
+
+/** A party from a Medusa address and its resolved GHN units: the person it names, or `name` (a stock location's). */
+export function partyOf(address: PartyAddress, resolved: ResolvedAddress, name = personName(address)): GhnParty {
+  return { name, phone: address.phone ?? undefined, street: streetOf(address), address: resolved }
+}
+
 /**
  * Parcel lines from what ships (fulfilment items, or cart items as `{ line_item_id: id }`) and
  * the order's or cart's line items, which carry names, prices, and variant and product measures.

@@ -26,6 +26,9 @@ export type Measured = {
   height?: number | null
 }
 
+/** The measures a variant or product has in Medusa (fields of both). */
+export const MEASURE_KEYS = ["weight", "length", "width", "height"] as const
+
 export type ParcelLine = {
   id?: string
   title?: string | null

@@ -4,7 +4,7 @@ import { useQueryGraphStep } from "@medusajs/medusa/core-flows"
 import { labelRoute } from "../lib/labels"
 import { toMedusaError } from "../lib/medusa-error"
 import { shopIdForLocation } from "../lib/options"
-import { createOrderBody, linesFromOrderItems, linesValue, personName, streetOf } from "../lib/order-body"
+import { createOrderBody, linesFromOrderItems, linesValue, partyOf } from "../lib/order-body"
 import { buildParcel } from "../lib/parcel"
 import { GHN_MODULE } from "../modules/ghn"
 import type GhnModuleService from "../modules/ghn/service"
@@ -44,19 +44,14 @@ const createGhnReturnOrdersStep = createStep(
           ghn.addresses.resolve(ret.delivery_address),
         ])
         const shopId = shopIdForLocation(ghn.options, ret.location_id)
-        const warehouseParty = {
-          name: ret.location_name,
-          phone: ret.delivery_address.phone,
-          street: streetOf(ret.delivery_address),
-          address: warehouse,
-        }
+        const warehouseParty = partyOf(ret.delivery_address, warehouse, ret.location_name)
         const body = createOrderBody({
           client_order_code: ret.fulfillment_id,
           service_type_id: Number(ret.data.service_type_id) === 5 ? 5 : parcel.service_type_id,
           payment_type_id: 1, // the shop pays for returns it accepted
           required_note: ghn.options.requiredNote,
           note: "Đơn trả hàng (return)",
-          from: { name: personName(ret.customer_address), phone: ret.customer_address.phone, street: streetOf(ret.customer_address), address: customer },
+          from: partyOf(ret.customer_address, customer),
           to: warehouseParty,
           return: warehouseParty,
           parcel,

@@ -14,8 +14,8 @@
 import { ChildProcess, spawn } from "node:child_process"
 import { createHash } from "node:crypto"
 import * as fs from "node:fs"
-import * as net from "node:net"
 import * as path from "node:path"
+import { freePort } from "../../helpers/ports"
 
 export const ROOT = path.resolve(__dirname, "../../..")
 const CACHE = path.join(ROOT, ".cache", "ghn-admin-e2e")
@@ -29,17 +29,6 @@ export const ADMIN = { email: "admin@ghn-admin-e2e.local", password: "ghn-admin-
 export const WEBHOOK = { header: "x-ghn-webhook-secret", secret: "browser-test-webhook-secret" }
 
 const log = (line: string) => process.stdout.write(`[admin-e2e] ${line}\n`)
-
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer()
-    server.once("error", reject)
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as net.AddressInfo
-      server.close(() => resolve(port))
-    })
-  })
-}
 
 type Child = { name: string; child: ChildProcess; logFile: string; exited: Promise<number | null> }
 

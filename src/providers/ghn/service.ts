@@ -12,10 +12,10 @@ import { AddressInput, AddressResolver, ResolvedAddress } from "../../lib/addres
 import { GhnApiError, GhnClient, GHN_LIMITS, GhnNetworkError, pickShiftWindow } from "../../lib/ghn"
 import { toMedusaError } from "../../lib/medusa-error"
 import { ghnClientFor, GhnOptions, parseGhnOptions, shopIdForLocation } from "../../lib/options"
-import { assertServiceType, buildParcel, GhnParcel, Measured, ParcelError } from "../../lib/parcel"
+import { assertServiceType, buildParcel, GhnParcel, Measured, MEASURE_KEYS, ParcelError } from "../../lib/parcel"
 import { cacheKey, CacheStore, MemoryStore, RedisStore, SharedCache } from "../../lib/quote-cache"
 import { labelRoute } from "../../lib/labels"
-import { createOrderBody, linesFromOrderItems, linesValue, personName, streetOf } from "../../lib/order-body"
+import { createOrderBody, GhnParty, linesFromOrderItems, linesValue, partyOf } from "../../lib/order-body"
 
 type InjectedDependencies = { logger: Logger }
 
@@ -27,7 +27,7 @@ export type GhnMethodData = {
   is_return?: boolean
   ghn_to?: ResolvedAddress
   /** The stock location the cart was quoted from, with its resolved GHN address. */
-  ghn_from?: { location_id: string; address: ResolvedAddress; name?: string; phone?: string; street?: string }
+  ghn_from?: GhnParty & { location_id: string }
   [key: string]: unknown
 }
 
@@ -146,13 +146,7 @@ class GhnFulfillmentProviderService extends AbstractFulfillmentProviderService {
       const location = context.from_location as { id?: string; name?: string; address?: AddressInput & { phone?: string } } | undefined
       const fromAddress = location?.address ? await this.resolveOptional(location.address) : undefined
       if (location?.id && location.address && fromAddress) {
-        result.ghn_from = {
-          location_id: location.id,
-          name: location.name,
-          phone: location.address.phone ?? undefined,
-          street: streetOf(location.address),
-          address: fromAddress,
-        }
+        result.ghn_from = { location_id: location.id, ...partyOf(location.address, fromAddress, location.name ?? "") }
       }
       result.ghn_measures = this.measuresOf((context.items ?? []) as unknown as Record<string, any>[])
       return result
@@ -257,7 +251,7 @@ class GhnFulfillmentProviderService extends AbstractFulfillmentProviderService {
         payment_type_id: this.options.paymentTypeId,
         required_note: (fulfillment.metadata?.ghn_required_note as GhnOptions["requiredNote"]) ?? this.options.requiredNote,
         note: fulfillment.metadata?.ghn_note as string | undefined,
-        to: { name: personName(receiver), phone: receiver.phone, street: streetOf(receiver), address: to },
+        to: partyOf(receiver, to),
         from: sender,
         parcel,
         cod_amount: this.codFor(order, fulfillment.id, additionalData),
@@ -410,12 +404,13 @@ class GhnFulfillmentProviderService extends AbstractFulfillmentProviderService {
   protected async senderOf(methodData: GhnMethodData, locationId: string | undefined, additionalData?: Record<string, unknown>) {
     const quoted = methodData.ghn_from
     if (quoted && quoted.location_id === locationId) {
+      // Data stored before a party had every field: the same defaults as partyOf.
       return { name: quoted.name ?? "", phone: quoted.phone, street: quoted.street ?? "", address: quoted.address }
     }
     const location = additionalData?.ghn_location as { id?: string; name?: string; address?: AddressInput & { phone?: string | null } } | undefined
     if (!location?.address || location.id !== locationId) return undefined
     const address = await this.resolveOptional(location.address)
-    return address && { name: location.name ?? "", phone: location.address.phone ?? undefined, street: streetOf(location.address), address }
+    return address && partyOf(location.address, address, location.name ?? "")
   }
 
   protected async resolve(address: AddressInput, what: string): Promise<ResolvedAddress> {
@@ -464,8 +459,7 @@ class GhnFulfillmentProviderService extends AbstractFulfillmentProviderService {
       if (!variantId) continue
       const product = item.product ?? {}
       const variant = item.variant ?? {}
-      const pick = (key: keyof Measured) => variant[key] ?? product[key] ?? null
-      measures[variantId] = { weight: pick("weight"), length: pick("length"), width: pick("width"), height: pick("height") }
+      measures[variantId] = Object.fromEntries(MEASURE_KEYS.map((key) => [key, variant[key] ?? product[key] ?? null]))
     }
     return measures
   }

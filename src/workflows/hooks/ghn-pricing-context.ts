@@ -1,5 +1,6 @@
 import { StepResponse } from "@medusajs/framework/workflows-sdk"
 import { fetchShippingOptionForOrderWorkflow, maybeRefreshShippingMethodsWorkflow } from "@medusajs/medusa/core-flows"
+import { MEASURE_KEYS } from "../../lib/parcel"
 
 const LINE_FIELDS = [
   "id",
@@ -10,7 +11,7 @@ const LINE_FIELDS = [
   "variant_title",
   "variant_sku",
   "variant_id",
-  ...["weight", "length", "width", "height"].flatMap((m) => [`variant.${m}`, `variant.product.${m}`]),
+  ...MEASURE_KEYS.flatMap((m) => [`variant.${m}`, `variant.product.${m}`]),
 ]
 
 type PricingInput = { order_id: string; context?: Record<string, unknown> }

@@ -1,5 +1,6 @@
 import { StepResponse } from "@medusajs/framework/workflows-sdk"
 import { calculateShippingOptionsPricesWorkflow, listShippingOptionsForCartWithPricingWorkflow } from "@medusajs/medusa/core-flows"
+import { MEASURE_KEYS } from "../../lib/parcel"
 
 /**
  * Medusa's checkout pricing context carries the product's weight but not its sizes: the plugin
@@ -10,7 +11,7 @@ async function productMeasures({ input }: { input: unknown }, { container }: { c
   if (!cartId) return new StepResponse({})
   const { data } = await container.resolve("query").graph({
     entity: "cart",
-    fields: ["items.id", "items.product.weight", "items.product.length", "items.product.width", "items.product.height"],
+    fields: ["items.id", ...MEASURE_KEYS.map((m) => `items.product.${m}`)],
     filters: { id: cartId },
   })
   const measures: Record<string, unknown> = {}

@@ -1,10 +1,11 @@
 import type { MedusaNextFunction, MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import { codToCollect, type CodLedger } from "../../../lib/cod"
+import { MEASURE_KEYS } from "../../../lib/parcel"
 import { GHN_MODULE } from "../../../modules/ghn"
 import type GhnModuleService from "../../../modules/ghn/service"
 
-const MEASURE_FIELDS = ["weight", "length", "width", "height"].map((m) => `items.variant.product.${m}`)
+const MEASURE_FIELDS = MEASURE_KEYS.map((m) => `items.variant.product.${m}`)
 
 // The order's totals with "items.*" make Medusa's pending difference count requested returns
 // (an exchange's returned items), as the admin shows it.

@@ -2,20 +2,13 @@
  * Every documented error shape of the spec, over real HTTP.
  */
 import { createGhnClient, GhnApiError, GhnError, type GhnClient } from "../index"
-import { fail, ok, startRecordingServer, type RecordingServer } from "./recording-server"
+import { fail, ok, useRecordingServer } from "./recording-server"
 
 const TOKEN = "err-token-abcdef0123456789"
-let srv: RecordingServer
+const srv = useRecordingServer()
 let ghn: GhnClient
 
-beforeAll(async () => {
-  srv = await startRecordingServer()
-})
-afterAll(async () => {
-  await srv.close()
-})
 beforeEach(() => {
-  srv.reset()
   ghn = createGhnClient({ environment: srv.url, token: TOKEN, shopId: 885, timeoutMs: 3000, retry: { minDelayMs: 1, maxDelayMs: 5 } })
 })
 afterEach(async () => {

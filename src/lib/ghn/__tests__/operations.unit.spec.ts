@@ -3,23 +3,16 @@
  * (Token always, ShopId per the spec's Authentication table), body encoding, typed result.
  */
 import { createGhnClient, type GhnClient } from "../index"
-import { ok, startRecordingServer, type RecordedRequest, type RecordingServer } from "./recording-server"
+import { ok, useRecordingServer, type RecordedRequest } from "./recording-server"
 
 const TOKEN = "test-token-0123456789abcdef"
 const SHOP = 885
 
-let srv: RecordingServer
+const srv = useRecordingServer()
 let ghn: GhnClient
 let noShop: GhnClient
 
-beforeAll(async () => {
-  srv = await startRecordingServer()
-})
-afterAll(async () => {
-  await srv.close()
-})
 beforeEach(() => {
-  srv.reset()
   ghn = createGhnClient({ environment: srv.url, token: TOKEN, shopId: SHOP, timeoutMs: 3000, retry: { minDelayMs: 1, maxDelayMs: 5 } })
   noShop = createGhnClient({ baseUrl: srv.url + "/", token: TOKEN, timeoutMs: 3000, retry: { minDelayMs: 1, maxDelayMs: 5 } })
 })

@@ -170,3 +170,24 @@ export async function startRecordingServer(): Promise<RecordingServer> {
     },
   }
 }
+
+/**
+ * One recording server for a test file: started before its tests, reset before each, closed
+ * after them. The returned object forwards to the running server.
+ */
+export function useRecordingServer(): RecordingServer {
+  let server: RecordingServer | undefined
+  beforeAll(async () => {
+    server = await startRecordingServer()
+  })
+  afterAll(async () => {
+    await server?.close()
+  })
+  beforeEach(() => server!.reset())
+  return new Proxy({} as RecordingServer, {
+    get: (_target, key) => {
+      if (!server) throw new Error("the recording server is used before its beforeAll ran")
+      return Reflect.get(server, key)
+    },
+  })
+}

@@ -6,21 +6,12 @@ import { inspect } from "node:util"
 import { createServer } from "node:net"
 import { Agent } from "undici"
 import { createGhnClient, GhnApiError, GhnError, GhnNetworkError, type GhnClient, type GhnClientOptions } from "../index"
-import { fail, ok, startRecordingServer, type RecordingServer, type ScriptedResponse } from "./recording-server"
+import { fail, ok, useRecordingServer, type ScriptedResponse } from "./recording-server"
 
 const TOKEN = "SuperSecretToken-7f3a9c1e2b4d"
-let srv: RecordingServer
+const srv = useRecordingServer()
 const clients: GhnClient[] = []
 
-beforeAll(async () => {
-  srv = await startRecordingServer()
-})
-afterAll(async () => {
-  await srv.close()
-})
-beforeEach(() => {
-  srv.reset()
-})
 afterEach(async () => {
   await Promise.all(clients.splice(0).map((c) => c.close()))
 })

@@ -3,21 +3,14 @@
  * nothing reaches the server.
  */
 import { calculateFeeBodySchema, createGhnClient, GhnInputError, GHN_LIMITS, TICKET_CATEGORIES, type GhnClient } from "../index"
-import { startRecordingServer, type RecordingServer } from "./recording-server"
+import { useRecordingServer } from "./recording-server"
 
 const TOKEN = "val-token-abcdef0123456789"
-let srv: RecordingServer
+const srv = useRecordingServer()
 let ghn: GhnClient
 let noShop: GhnClient
 
-beforeAll(async () => {
-  srv = await startRecordingServer()
-})
-afterAll(async () => {
-  await srv.close()
-})
 beforeEach(() => {
-  srv.reset()
   ghn = createGhnClient({ environment: srv.url, token: TOKEN, shopId: 885, timeoutMs: 2000 })
   noShop = createGhnClient({ environment: srv.url, token: TOKEN, timeoutMs: 2000 })
 })
