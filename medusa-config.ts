@@ -7,6 +7,11 @@ loadEnv(process.env.NODE_ENV || "development", process.cwd())
  * workflows, jobs and admin load from it; the provider and the module are listed below the way
  * a store lists `medusa-fulfillment-ghn/providers/ghn` and the plugin). Without GHN settings it
  * talks to the local GHN sandbox (`npm run sandbox`) with the sandbox owner's token.
+ *
+ * With REDIS_URL it runs as a production store does (README, "Running in production"): Medusa's
+ * Redis event bus, workflow engine, locking and caching, and MEDUSA_WORKER_MODE (server | worker |
+ * shared) says what this process does. GHN_SECOND_TOKEN + GHN_SECOND_SHOP_ID register the GHN
+ * provider a second time, as `ghn_second` (a second GHN account or shop).
  */
 const ghnOptions = {
   token: process.env.GHN_TOKEN || "sandbox-owner-token",
@@ -15,13 +20,44 @@ const ghnOptions = {
   webhookSecret: process.env.GHN_WEBHOOK_SECRET || "dev-webhook-secret-change-me",
   codPaymentProviders: ["pp_system_default"],
   insurance: "items_value" as const,
-  redisUrl: process.env.GHN_CACHE_REDIS_URL || undefined,
 }
+
+const redisUrl = process.env.REDIS_URL
+const redisModules = redisUrl
+  ? [
+      { resolve: "@medusajs/medusa/event-bus-redis", options: { redisUrl } },
+      { resolve: "@medusajs/medusa/workflow-engine-redis", options: { redis: { redisUrl } } },
+      {
+        resolve: "@medusajs/medusa/locking",
+        options: { providers: [{ resolve: "@medusajs/medusa/locking-redis", id: "locking-redis", is_default: true, options: { redisUrl } }] },
+      },
+      {
+        resolve: "@medusajs/medusa/caching",
+        options: { providers: [{ resolve: "@medusajs/medusa/caching-redis", id: "caching-redis", is_default: true, options: { redisUrl } }] },
+      },
+    ]
+  : []
+
+const secondGhn = process.env.GHN_SECOND_TOKEN
+  ? [
+      {
+        resolve: "./src/providers/ghn",
+        id: "second",
+        options: {
+          ...ghnOptions,
+          token: process.env.GHN_SECOND_TOKEN,
+          shopId: Number(process.env.GHN_SECOND_SHOP_ID),
+          webhookSecret: process.env.GHN_SECOND_WEBHOOK_SECRET || ghnOptions.webhookSecret,
+        },
+      },
+    ]
+  : []
 
 module.exports = defineConfig({
   projectConfig: {
     databaseUrl: process.env.DATABASE_URL,
-    redisUrl: process.env.REDIS_URL,
+    redisUrl,
+    workerMode: (process.env.MEDUSA_WORKER_MODE as "shared" | "server" | "worker" | undefined) || "shared",
     http: {
       storeCors: process.env.STORE_CORS || "http://localhost:8000",
       adminCors: process.env.ADMIN_CORS || "http://localhost:9000,http://localhost:5173",
@@ -40,9 +76,11 @@ module.exports = defineConfig({
         providers: [
           { resolve: "@medusajs/medusa/fulfillment-manual", id: "manual" },
           { resolve: "./src/providers/ghn", id: "ghn", options: ghnOptions },
+          ...secondGhn,
         ],
       },
     },
     { resolve: "./src/modules/ghn", options: ghnOptions },
+    ...redisModules,
   ],
 })

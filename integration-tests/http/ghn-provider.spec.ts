@@ -30,13 +30,7 @@ medusaIntegrationTestRunner({
       { variant_id: store.variants.kettle, quantity: 1 },
     ]) {
       const cart = await createCart(api, store, items)
-      const order = await checkout(api, store, cart.id, store.options.light)
-      // The COD amount is recorded by a subscriber of order.placed.
-      await waitFor(async () => {
-        const { data } = await api.get(`/admin/orders/${order.id}?fields=id,metadata`, admin)
-        return data.order.metadata?.ghn_cod_amount > 0
-      })
-      return order
+      return checkout(api, store, cart.id, store.options.light)
     }
 
     const fulfil = (orderId: string) => fulfilOrder(api, admin, store, orderId)
@@ -147,7 +141,8 @@ medusaIntegrationTestRunner({
         const ghnOrder = await sandbox.order(code)
         expect(ghnOrder).toMatchObject({
           status: "ready_to_pick",
-          client_order_code: fulfillment.id,
+          // The Create Order intent's code, in PostgreSQL before GHN was called.
+          client_order_code: fulfillment.data.ghn_intent_code,
           to_name: "Nguyễn Văn An",
           to_phone: "0912345678",
           weight: 2200,
@@ -237,7 +232,7 @@ medusaIntegrationTestRunner({
         const order = await placeOrder()
         await sandbox.faults([{ path: "/shiip/public-api/v2/shipping-order/create", drop_after_commit: true, count: 1 }])
         const fulfillment = await fulfil(order.id)
-        const orders = await sandbox.ordersByClientCode(fulfillment.id)
+        const orders = await sandbox.ordersByClientCode(fulfillment.data.client_order_code)
         expect(orders).toHaveLength(1)
         expect(orders[0].order_code).toBe(fulfillment.data.order_code)
       })
@@ -266,7 +261,8 @@ medusaIntegrationTestRunner({
         await sandbox.setStatus(orphan.order_code, "cancel")
         const fulfillment = await fulfil(order.id)
         expect(fulfillment.data.order_code).not.toBe(orphan.order_code)
-        expect(fulfillment.data.client_order_code).toBe(fulfillment.id)
+        // The intent's code steps to its next generation past the cancelled order.
+        expect(fulfillment.data.client_order_code).toBe(`${orphan.client_order_code}-2`)
         expect((await sandbox.order(fulfillment.data.order_code)).status).toBe("ready_to_pick")
       })
 

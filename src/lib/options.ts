@@ -34,7 +34,6 @@ export const ghnOptionsSchema = z
     trackingUrlBase: z.string().url().optional(),
     /** The store's public backend URL, for absolute label links (default MEDUSA_BACKEND_URL). */
     backendUrl: z.string().url().optional(),
-    redisUrl: z.string().min(1).optional(),
     language: z.enum(["vi", "en"]).default("vi"),
     pollIntervalMinutes: z.number().int().min(1).max(1440).default(30),
   })
@@ -53,6 +52,12 @@ export function describeOptionIssues(error: z.ZodError): string[] {
     const name = issue.path.join(".") || "(options)"
     return `option \`${name}\`: ${issue.message}`
   })
+}
+
+/** Options of earlier versions, refused with what replaces them (a silently ignored one would mislead). */
+const RETIRED_OPTIONS: Record<string, string> = {
+  redisUrl:
+    "the quote cache uses Medusa's caching module (register `@medusajs/medusa/caching` with its Redis provider to share it between instances), and unanswered Create Orders are kept in PostgreSQL",
 }
 
 /** The option a key that is not one resembles (case, `_`/`-` and up to 3 edits apart), if any. */
@@ -82,6 +87,9 @@ export function parseGhnOptions(input: unknown): GhnOptions {
   for (const key of Object.keys((input ?? {}) as object)) {
     const near = misspeltOption(key)
     if (near) issues.push(`option \`${key}\` is not an option of medusa-fulfillment-ghn; did you mean \`${near}\`?`)
+  }
+  for (const [key, why] of Object.entries(RETIRED_OPTIONS)) {
+    if (((input ?? {}) as Record<string, unknown>)[key] !== undefined) issues.push(`option \`${key}\` was removed: ${why}`)
   }
   if (!result.success || issues.length) throw new GhnOptionsError(issues)
   const options = result.data!

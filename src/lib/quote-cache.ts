@@ -1,13 +1,13 @@
 /**
  * Cache of GHN answers that are the same for the same input within a lifetime (fee quotes,
  * available services). Concurrent identical requests share one GHN call; the values live in
- * Redis when a URL is configured (shared by every Medusa instance), in process memory otherwise.
+ * Medusa's caching module when the store configures one (with its Redis provider, shared by
+ * every Medusa instance), in process memory otherwise.
  */
 export interface CacheStore {
   get(key: string): Promise<string | undefined>
   set(key: string, value: string, ttlSeconds: number): Promise<void>
   delete(key: string): Promise<void>
-  close?(): Promise<void>
 }
 
 export class MemoryStore implements CacheStore {
@@ -39,56 +39,58 @@ export class MemoryStore implements CacheStore {
   }
 }
 
-export class RedisStore implements CacheStore {
-  private readonly redis: import("ioredis").Redis
+/** What the store reads of Medusa's caching module (`Modules.CACHING`), typed structurally. */
+export interface CachingModule {
+  get(input: { key: string }): Promise<unknown>
+  set(input: { key: string; data: object; ttl?: number; tags?: string[] }): Promise<unknown>
+  clear(input: { key: string }): Promise<unknown>
+}
 
+/**
+ * The store behind Medusa's caching module: with its Redis provider the values are shared by
+ * every Medusa instance. Fails open (a failing cache costs a GHN call, never a checkout), and
+ * `warn` hears of failures at most once a minute.
+ */
+export class CachingModuleStore implements CacheStore {
   private lastWarning = 0
 
-  /** `warn` hears of Redis failures (at most once a minute): the store fails open, never throws. */
   constructor(
-    url: string,
+    private readonly caching: CachingModule,
     private readonly prefix = "ghn:",
     private readonly warn?: (message: string) => void
-  ) {
-    // Loaded only when Redis is configured.
-    // eslint-disable-next-line @typescript-eslint/no-require-imports
-    const Redis = require("ioredis") as typeof import("ioredis").default
-    this.redis = new Redis(url, { lazyConnect: false, maxRetriesPerRequest: 1, enableOfflineQueue: true })
-  }
+  ) {}
 
   async get(key: string) {
     try {
-      return (await this.redis.get(this.prefix + key)) ?? undefined
+      const hit = (await this.caching.get({ key: this.prefix + key })) as { v?: string } | null | undefined
+      return typeof hit?.v === "string" ? hit.v : undefined
     } catch (error) {
       this.failed(error)
-      return undefined // a cache that is down must not fail checkout
+      return undefined
     }
   }
 
   async set(key: string, value: string, ttlSeconds: number) {
     try {
-      await this.redis.set(this.prefix + key, value, "EX", Math.max(1, ttlSeconds))
+      // Tags given, so the module does not compute any from the value.
+      await this.caching.set({ key: this.prefix + key, data: { v: value }, ttl: Math.max(1, ttlSeconds), tags: [] })
     } catch (error) {
-      this.failed(error) // see get
+      this.failed(error)
     }
   }
 
   async delete(key: string) {
     try {
-      await this.redis.del(this.prefix + key)
+      await this.caching.clear({ key: this.prefix + key })
     } catch (error) {
-      this.failed(error) // see get
+      this.failed(error)
     }
   }
 
   private failed(error: unknown) {
     if (!this.warn || Date.now() - this.lastWarning < 60_000) return
     this.lastWarning = Date.now()
-    this.warn(`GHN: Redis at the configured redisUrl failed (${(error as Error).message}); quotes are fetched from GHN and retries of unanswered Create Orders cannot reuse their code meanwhile`)
-  }
-
-  async close() {
-    await this.redis.quit().catch(() => undefined)
+    this.warn(`GHN: Medusa's caching module failed (${(error as Error).message}); quotes are fetched from GHN meanwhile`)
   }
 }
 
@@ -122,9 +124,6 @@ export class SharedCache {
     }
   }
 
-  close() {
-    return this.store.close?.() ?? Promise.resolve()
-  }
 }
 
 /** A stable cache key from a JSON-able value (keys sorted). */

@@ -1,22 +1,13 @@
 import type { SubscriberArgs, SubscriberConfig } from "@medusajs/framework"
-import { GHN_MODULE } from "../modules/ghn"
-import type GhnModuleService from "../modules/ghn/service"
-import { eventFromWebhook, GHN_SHIPMENT_UPDATED, ghnWebhookSchema } from "../lib/webhook"
-import { syncGhnShipmentWorkflow } from "../workflows/sync-ghn-shipment"
+import { GHN_SHIPMENT_UPDATED } from "../lib/webhook"
+import { applyStoredGhnEvent } from "../workflows/apply-ghn-events"
 
-/** Applies a stored GHN callback; a failure is recorded on it and thrown so the event bus retries. */
+/**
+ * Applies a stored GHN callback as soon as the webhook stored it. A failure is recorded on the
+ * event, and the recovery pass (src/jobs/apply-pending-ghn-events.ts) retries it with back-off.
+ */
 export default async function ghnShipmentUpdated({ event, container }: SubscriberArgs<{ event_id: string }>) {
-  const ghn = container.resolve<GhnModuleService>(GHN_MODULE)
-  const stored = await ghn.retrieveGhnWebhookEvent(event.data.event_id)
-  if (stored.processed_at) return
-  try {
-    await syncGhnShipmentWorkflow(container).run({
-      input: { order_code: stored.order_code, event: eventFromWebhook(ghnWebhookSchema.parse(stored.body)), event_id: stored.id },
-    })
-  } catch (error) {
-    await ghn.updateGhnWebhookEvents({ id: stored.id, error: (error as Error).message })
-    throw error
-  }
+  await applyStoredGhnEvent(container, event.data.event_id)
 }
 
 export const config: SubscriberConfig = {

@@ -6,6 +6,7 @@ import { toMedusaError } from "../lib/medusa-error"
 import { shopIdForLocation } from "../lib/options"
 import { createOrderBody, linesFromOrderItems, linesValue, partyOf } from "../lib/order-body"
 import { buildParcel } from "../lib/parcel"
+import { isGhnProviderId } from "../lib/provider-id"
 import { GHN_MODULE } from "../modules/ghn"
 import type GhnModuleService from "../modules/ghn/service"
 import { upsertGhnShipmentsStep } from "./steps/upsert-ghn-shipments"
@@ -21,9 +22,10 @@ type PendingReturn = {
   customer_address: Record<string, any>
   items: { line_item_id: string; quantity: number }[]
   order_items: Record<string, any>[]
+  provider_id: string
 }
 
-type CreatedReturn = { fulfillment_id: string; order_code: string; shop_id: number; data: Record<string, unknown> }
+type CreatedReturn = { fulfillment_id: string; provider_id: string; order_code: string; shop_id: number; data: Record<string, unknown> }
 
 /**
  * Books GHN's pickup of a return: a reverse GHN order from the customer's address to the stock
@@ -37,19 +39,20 @@ const createGhnReturnOrdersStep = createStep(
     const created: CreatedReturn[] = []
     try {
       for (const ret of pending) {
+        const { options, client } = ghn.accountOf(ret.provider_id)
         const lines = linesFromOrderItems(ret.items, ret.order_items)
-        const parcel = buildParcel(lines, ghn.options)
+        const parcel = buildParcel(lines, options)
         const [customer, warehouse] = await Promise.all([
           ghn.addresses.resolve(ret.customer_address),
           ghn.addresses.resolve(ret.delivery_address),
         ])
-        const shopId = shopIdForLocation(ghn.options, ret.location_id)
+        const shopId = shopIdForLocation(options, ret.location_id)
         const warehouseParty = partyOf(ret.delivery_address, warehouse, ret.location_name)
         const body = createOrderBody({
           client_order_code: ret.fulfillment_id,
           service_type_id: Number(ret.data.service_type_id) === 5 ? 5 : parcel.service_type_id,
           payment_type_id: 1, // the shop pays for returns it accepted
-          required_note: ghn.options.requiredNote,
+          required_note: options.requiredNote,
           note: "Đơn trả hàng (return)",
           from: partyOf(ret.customer_address, customer),
           to: warehouseParty,
@@ -59,9 +62,11 @@ const createGhnReturnOrdersStep = createStep(
           insurance_value: 0,
           order_value: linesValue(lines),
         })
-        const result = await ghn.client.orders.create(body, { shopId })
+        // The return fulfilment's id as client order code: a repeat of this step finds GHN's order.
+        const result = await client.orders.create(body, { shopId })
         created.push({
           fulfillment_id: ret.fulfillment_id,
+          provider_id: ret.provider_id,
           order_code: result.order_code,
           shop_id: shopId,
           data: {
@@ -92,7 +97,7 @@ const createGhnReturnOrdersStep = createStep(
 
 async function cancelCreated(ghn: GhnModuleService, created: CreatedReturn[]) {
   for (const c of created) {
-    await ghn.client.orders.cancel({ order_codes: [c.order_code] }, { shopId: c.shop_id }).catch(() => undefined)
+    await ghn.accountOf(c.provider_id).client.orders.cancel({ order_codes: [c.order_code] }, { shopId: c.shop_id }).catch(() => undefined)
   }
 }
 
@@ -102,7 +107,8 @@ const saveGhnReturnDataStep = createStep(
     const fulfillments = container.resolve(Modules.FULFILLMENT)
     const previous = await fulfillments.listFulfillments({ id: created.map((c) => c.fulfillment_id) }, { relations: ["labels"] })
     for (const c of created) {
-      const label = { tracking_number: c.order_code, tracking_url: ghnTrackingUrl(container, c.order_code), label_url: labelRoute(c.order_code, "A5", ghnOptions(container).backendUrl) }
+      const account = container.resolve<GhnModuleService>(GHN_MODULE).accountOf(c.provider_id)
+      const label = { tracking_number: c.order_code, tracking_url: account.client.trackingUrl(c.order_code), label_url: labelRoute(c.order_code, "A5", account.options.backendUrl) }
       await fulfillments.updateFulfillment(c.fulfillment_id, { data: c.data, labels: [label] })
     }
     return new StepResponse(
@@ -115,14 +121,6 @@ const saveGhnReturnDataStep = createStep(
     for (const f of previous ?? []) await fulfillments.updateFulfillment(f.id, { data: f.data ?? {}, labels: f.labels })
   }
 )
-
-function ghnTrackingUrl(container: { resolve<T>(key: string): T }, orderCode: string) {
-  return container.resolve<GhnModuleService>(GHN_MODULE).client.trackingUrl(orderCode)
-}
-
-function ghnOptions(container: { resolve<T>(key: string): T }) {
-  return container.resolve<GhnModuleService>(GHN_MODULE).options
-}
 
 export const createGhnReturnOrderWorkflow = createWorkflow(
   "create-ghn-return-order",
@@ -160,9 +158,10 @@ export const createGhnReturnOrderWorkflow = createWorkflow(
       if (!ret || !order) return []
       const names = new Map((locations as any[]).map((l) => [l.id, l.name]))
       return (ret.fulfillments ?? [])
-        .filter((f: any) => f.provider_id === "ghn_ghn" && !f.canceled_at && !f.data?.order_code)
+        .filter((f: any) => isGhnProviderId(f.provider_id) && !f.canceled_at && !f.data?.order_code)
         .map((f: any) => ({
           fulfillment_id: f.id,
+          provider_id: f.provider_id,
           location_id: f.location_id,
           location_name: names.get(f.location_id) ?? "Kho",
           data: f.data ?? {},
@@ -177,7 +176,7 @@ export const createGhnReturnOrderWorkflow = createWorkflow(
     saveGhnReturnDataStep(created)
     upsertGhnShipmentsStep(
       transform({ created, returns }, ({ created, returns }) =>
-        created.map((c) => ({ fulfillment_id: c.fulfillment_id, order_id: (returns[0] as any)?.order_id, is_return: true, data: c.data }))
+        created.map((c) => ({ fulfillment_id: c.fulfillment_id, order_id: (returns[0] as any)?.order_id, provider_id: c.provider_id, is_return: true, data: c.data }))
       )
     )
     return new WorkflowResponse(created)

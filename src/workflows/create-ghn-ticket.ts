@@ -26,11 +26,11 @@ export const toGhnAttachments = (files: GhnTicketFile[] | undefined) =>
  */
 const createGhnTicketAtGhnStep = createStep("create-ghn-ticket-at-ghn", async (input: CreateGhnTicketInput, { container }) => {
   const ghn = container.resolve<GhnModuleService>(GHN_MODULE)
-  const [shipment] = await ghn.listGhnShipments({ order_code: input.order_code }, { select: ["order_code", "shop_id", "order_id"] })
+  const [shipment] = await ghn.listGhnShipments({ order_code: input.order_code }, { select: ["order_code", "shop_id", "order_id", "provider_id"] })
   if (!shipment) throw new MedusaError(MedusaError.Types.NOT_FOUND, `No GHN shipment of this store has order code ${input.order_code}`)
   let ticket: GhnTicketData
   try {
-    ticket = await ghn.client.tickets.create(
+    ticket = await ghn.accountOf(shipment.provider_id).client.tickets.create(
       { order_code: input.order_code, category: input.category, description: input.description, attachments: toGhnAttachments(input.attachments) },
       { shopId: shipment.shop_id }
     )

@@ -15,11 +15,11 @@ export async function refreshGhnShipments(
   source: "poll" | "admin" = "admin"
 ): Promise<RefreshResult[]> {
   const ghn = container.resolve<GhnModuleService>(GHN_MODULE)
-  const shipments = await ghn.listGhnShipments({ order_code: orderCodes }, { select: ["order_code", "shop_id"] })
+  const shipments = await ghn.listGhnShipments({ order_code: orderCodes }, { select: ["order_code", "shop_id", "provider_id"] })
   const results: RefreshResult[] = []
   for (const shipment of shipments) {
     try {
-      const info = await ghn.client.orders.info(shipment.order_code, { shopId: shipment.shop_id })
+      const info = await ghn.accountOf(shipment.provider_id).client.orders.info(shipment.order_code, { shopId: shipment.shop_id })
       const num = (v: unknown) => (typeof v === "number" ? v : undefined)
       await syncGhnShipmentWorkflow(container).run({
         input: {

@@ -13,7 +13,7 @@ const replyGhnTicketStep = createStep("reply-ghn-ticket", async (input: ReplyGhn
   const record = await findGhnTicket(ghn, input.ticket_id)
   let entry: GhnConversation
   try {
-    entry = await ghn.client.tickets.reply(
+    entry = await (await ghn.accountOfOrderCode(record.order_code)).client.tickets.reply(
       { ticket_id: input.ticket_id, description: input.description, attachments: toGhnAttachments(input.attachments) },
       { shopId: record.shop_id }
     )

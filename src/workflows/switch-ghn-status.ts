@@ -14,20 +14,19 @@ export type SwitchGhnStatusInput = {
 export type SwitchGhnStatusResult = { order_code: string; result: boolean; message: string; reason?: string }[]
 
 /**
- * Asks GHN to deliver again or to return orders, grouped by the GHN shop that owns them, and
+ * Asks GHN to deliver again or to return orders, grouped by the GHN account and shop that own them, and
  * returns GHN's per-order results (refusals included). Accepted orders are refreshed from
  * Order Info. GHN's switch-status has no undo, so this step has no compensation.
  */
 const switchGhnStatusStep = createStep("switch-ghn-status", async (input: SwitchGhnStatusInput, { container }) => {
   const ghn = container.resolve<GhnModuleService>(GHN_MODULE)
-  const groups = await ghn.shopsOf(input.order_codes)
   const results: SwitchGhnStatusResult = []
   try {
-    for (const [shopId, codes] of groups) {
+    for (const { account, shop_id: shopId, order_codes: codes } of await ghn.accountsOf(input.order_codes)) {
       const answer: SwitchStatusResult[] =
         input.action === "redeliver"
-          ? await ghn.client.orders.deliveryAgain(codes, { shopId })
-          : await ghn.client.orders.returnOrder(codes, { shopId })
+          ? await account.client.orders.deliveryAgain(codes, { shopId })
+          : await account.client.orders.returnOrder(codes, { shopId })
       results.push(...answer.map((r) => ({ order_code: r.order_code, result: r.result, message: r.message, reason: r.reason })))
     }
   } catch (error) {

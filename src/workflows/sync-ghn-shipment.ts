@@ -22,6 +22,8 @@ type HistoryEntry = { status: string | null; type: string; time: string; reason?
 
 type Applied = {
   found: boolean
+  /** The stored event was applied already (a repeat of the event bus or the recovery pass). */
+  already_applied?: boolean
   shipment_id?: string
   fulfillment_id?: string
   order_id?: string | null
@@ -38,12 +40,17 @@ type Applied = {
  */
 const applyGhnEventStep = createStep(
   "apply-ghn-event",
-  async ({ order_code, event }: SyncGhnShipmentInput, { container }) => {
+  async ({ order_code, event, event_id }: SyncGhnShipmentInput, { container }) => {
     const ghn = container.resolve<GhnModuleService>(GHN_MODULE)
+    if (event_id) {
+      // Checked under the shipment's lock: an event is applied once, however often it is handed in.
+      const [stored] = await ghn.listGhnWebhookEvents({ id: event_id }, { select: ["id", "processed_at"] })
+      if (stored?.processed_at) return new StepResponse<Applied, any>({ found: true, already_applied: true, status_changed: false })
+    }
     const [shipment] = await ghn.listGhnShipments({ order_code })
     if (!shipment) return new StepResponse<Applied, any>({ found: false, status_changed: false })
 
-    const history = ((shipment.history as any)?.events ?? []) as HistoryEntry[]
+    const history = await historyWithStoredEvents(ghn, order_code, ((shipment.history as any)?.events ?? []) as HistoryEntry[])
     const entry: HistoryEntry = {
       status: event.status ?? null,
       type: event.type,
@@ -115,6 +122,33 @@ const applyGhnEventStep = createStep(
   }
 )
 
+/**
+ * The history: every callback stored for the order code (so one whose application failed or
+ * waits leaves no hole) and what polls and admin refreshes saw, in GHN time.
+ */
+async function historyWithStoredEvents(ghn: GhnModuleService, orderCode: string, history: HistoryEntry[]): Promise<HistoryEntry[]> {
+  const stored = await ghn.listGhnWebhookEvents({ order_code: orderCode }, { select: ["type", "status", "event_time", "body"] })
+  const entries = history.filter((h) => h.source !== "webhook")
+  for (const e of stored) {
+    const body = (e.body ?? {}) as { Reason?: unknown; ReasonCode?: unknown }
+    entries.push({
+      status: e.status ?? null,
+      type: e.type,
+      time: new Date(e.event_time).toISOString(),
+      reason: typeof body.Reason === "string" ? body.Reason : null,
+      reason_code: typeof body.ReasonCode === "string" ? body.ReasonCode : null,
+      source: "webhook",
+    })
+  }
+  const seen = new Set<string>()
+  return entries
+    .filter((h) => {
+      const key = `${h.type}|${h.time}|${h.status}|${h.source === "webhook"}`
+      return !seen.has(key) && !!seen.add(key)
+    })
+    .sort((a, b) => a.time.localeCompare(b.time))
+}
+
 /** Keeps GHN's status on the fulfilment's data (the provider reads it: a GHN cancel is final). */
 const setFulfillmentGhnStatusStep = createStep(
   "set-fulfillment-ghn-status",
@@ -131,13 +165,14 @@ const setFulfillmentGhnStatusStep = createStep(
   }
 )
 
+/** Applied: the event is done. Of an order not known yet: it waits, unprocessed, for its shipment. */
 const markGhnEventProcessedStep = createStep(
   "mark-ghn-event-processed",
-  async ({ event_id, unknown_order }: { event_id?: string; unknown_order: boolean }, { container }) => {
-    if (!event_id) return new StepResponse(undefined)
-    await container
-      .resolve<GhnModuleService>(GHN_MODULE)
-      .updateGhnWebhookEvents({ id: event_id, processed_at: new Date(), unknown_order, error: null })
+  async ({ event_id, applied }: { event_id?: string; applied: Applied }, { container }) => {
+    if (!event_id || applied.already_applied) return new StepResponse(undefined)
+    const ghn = container.resolve<GhnModuleService>(GHN_MODULE)
+    if (!applied.found) await ghn.updateGhnWebhookEvents({ id: event_id, unknown_order: true })
+    else await ghn.updateGhnWebhookEvents({ id: event_id, processed_at: new Date(), unknown_order: false, error: null, next_attempt_at: null })
     return new StepResponse(undefined)
   }
 )
@@ -221,7 +256,7 @@ export const syncGhnShipmentWorkflow = createWorkflow("sync-ghn-shipment", (inpu
   })
 
   markGhnEventProcessedStep(
-    transform({ input, applied }, ({ input, applied }) => ({ event_id: input.event_id, unknown_order: !applied.found }))
+    transform({ input, applied }, ({ input, applied }) => ({ event_id: input.event_id, applied }))
   )
   releaseLockStep({ key: lockKey })
   return new WorkflowResponse(applied)

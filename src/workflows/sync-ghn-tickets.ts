@@ -32,7 +32,7 @@ export async function findGhnTicket(ghn: GhnModuleService, ticketId: number): Pr
 export async function syncGhnTicket(ghn: GhnModuleService, record: TicketRecord): Promise<SyncedGhnTicket> {
   let ticket: GhnTicketData
   try {
-    ticket = await ghn.client.tickets.get(record.ticket_id, { shopId: record.shop_id })
+    ticket = await (await ghn.accountOfOrderCode(record.order_code)).client.tickets.get(record.ticket_id, { shopId: record.shop_id })
   } catch (error) {
     throw withGhnCode(error, "GHN Get Ticket")
   }

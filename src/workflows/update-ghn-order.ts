@@ -19,10 +19,11 @@ export type UpdateGhnOrderInput = {
  */
 const updateGhnOrderStep = createStep("update-ghn-order", async (input: UpdateGhnOrderInput, { container }) => {
   const ghn = container.resolve<GhnModuleService>(GHN_MODULE)
-  const [shipment] = await ghn.listGhnShipments({ order_code: input.order_code }, { select: ["order_code", "shop_id"] })
+  const [shipment] = await ghn.listGhnShipments({ order_code: input.order_code }, { select: ["order_code", "shop_id", "provider_id"] })
   if (!shipment) throw new MedusaError(MedusaError.Types.NOT_FOUND, `No GHN shipment has order code ${input.order_code}`)
   try {
-    const info = await ghn.client.orders.info(input.order_code, { shopId: shipment.shop_id })
+    const { client } = ghn.accountOf(shipment.provider_id)
+    const info = await client.orders.info(input.order_code, { shopId: shipment.shop_id })
     const fields = Object.keys(input.changes)
     const refused = forbiddenUpdates(info.status, fields)
     if (refused.length) {
@@ -32,7 +33,7 @@ const updateGhnOrderStep = createStep("update-ghn-order", async (input: UpdateGh
       )
     }
     const codChanges = "cod_amount" in input.changes && Number(input.changes.cod_amount) !== Number(info.cod_amount)
-    await ghn.client.orders.update(
+    await client.orders.update(
       { order_code: input.order_code, ...input.changes, ...(codChanges && input.otp ? { otp: input.otp } : {}) } as any,
       { shopId: shipment.shop_id }
     )

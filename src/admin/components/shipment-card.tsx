@@ -176,6 +176,15 @@ export function ShipmentCard({ shipment, orderId }: Props) {
         </Alert>
       ) : null}
 
+      {s.failed_callbacks ? (
+        <Alert variant="warning" data-testid="ghn-failed-callbacks">
+          <Text size="small" weight="plus">
+            {t("shipment.failedCallbacks", { count: s.failed_callbacks.count })}
+          </Text>
+          <Text size="small">{s.failed_callbacks.error}</Text>
+        </Alert>
+      ) : null}
+
       {results ? (
         <Alert variant={results.results.every((r) => r.result) ? "success" : "warning"} dismissible data-testid="ghn-switch-results">
           <Text size="small" weight="plus">

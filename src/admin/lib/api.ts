@@ -20,6 +20,8 @@ export type Shipment = {
   status: string
   status_at: string | null
   history: HistoryEntry[]
+  /** GHN callbacks of this order that could not be applied (retried with back-off), with the last reason. */
+  failed_callbacks: { count: number; error: string } | null
   total_fee: number
   fees: Record<string, unknown> | null
   cod_amount: number

@@ -1,5 +1,4 @@
-import net from "node:net"
-import { cacheKey, MemoryStore, RedisStore, SharedCache } from "../quote-cache"
+import { cacheKey, MemoryStore, CachingModuleStore, SharedCache } from "../quote-cache"
 
 describe("SharedCache", () => {
   it("shares one load between concurrent identical requests and serves hits until the TTL", async () => {
@@ -51,53 +50,46 @@ describe("SharedCache", () => {
   })
 })
 
-const redisUrl = process.env.GHN_TEST_REDIS_URL || "redis://127.0.0.1:6379"
-const redisAnswers = () =>
-  new Promise<boolean>((resolve) => {
-    const { hostname, port } = new URL(redisUrl)
-    const socket = net.connect({ host: hostname, port: Number(port || 6379) })
-    socket.setTimeout(500, () => (socket.destroy(), resolve(false)))
-    socket.once("connect", () => (socket.destroy(), resolve(true)))
-    socket.once("error", () => resolve(false))
-  })
+/** Medusa's caching module as its in-memory provider behaves: objects in, objects out, TTL in seconds. */
+function fakeCachingModule() {
+  const entries = new Map<string, object>()
+  return {
+    entries,
+    async get({ key }: { key: string }) {
+      return entries.get(key) ?? null
+    },
+    async set({ key, data }: { key: string; data: object }) {
+      entries.set(key, data)
+    },
+    async clear({ key }: { key: string }) {
+      entries.delete(key)
+    },
+  }
+}
 
-describe("RedisStore", () => {
-  it("fails open when Redis is down, and says so once", async () => {
-    const warnings: string[] = []
-    const store = new RedisStore("redis://127.0.0.1:1", "ghn-test:", (m) => warnings.push(m))
-    expect(await store.get("k")).toBeUndefined()
-    await store.set("k", "v", 10)
-    await store.delete("k")
-    expect(warnings).toHaveLength(1)
-    expect(warnings[0]).toMatch(/Redis at the configured redisUrl failed/)
-    await store.close()
-  }, 15_000)
-
-  it("shares cached quotes between two instances (skipped when no Redis answers)", async () => {
-    if (!(await redisAnswers())) {
-      console.warn(`RedisStore test skipped: no Redis at ${redisUrl}`)
-      return
-    }
-    const prefix = `ghn-test-${process.pid}-${Date.now()}:`
-    const a = new SharedCache(new RedisStore(redisUrl, prefix), 30)
-    const b = new SharedCache(new RedisStore(redisUrl, prefix), 30)
+describe("CachingModuleStore", () => {
+  it("shares cached quotes between two instances through one caching module", async () => {
+    const caching = fakeCachingModule()
+    const a = new SharedCache(new CachingModuleStore(caching), 30)
+    const b = new SharedCache(new CachingModuleStore(caching), 30)
     let loads = 0
     expect(await a.getOrLoad("fee:x", async () => ({ total: ++loads }))).toEqual({ total: 1 })
     expect(await b.getOrLoad("fee:x", async () => ({ total: ++loads }))).toEqual({ total: 1 })
     expect(loads).toBe(1)
-    await a.close()
-    await b.close()
+    expect([...caching.entries.keys()]).toEqual(["ghn:fee:x"])
   })
 
-  it("lets one instance read and delete what another set (skipped when no Redis answers)", async () => {
-    if (!(await redisAnswers())) return
-    const prefix = `ghn-test-${process.pid}-${Date.now()}:`
-    const [a, b] = [new RedisStore(redisUrl, prefix), new RedisStore(redisUrl, prefix)]
-    await a.set("unanswered-create:x", "ful_1", 60)
-    expect(await b.get("unanswered-create:x")).toBe("ful_1")
-    await b.delete("unanswered-create:x")
-    expect(await a.get("unanswered-create:x")).toBeUndefined()
-    await a.close()
-    await b.close()
+  it("fails open when the caching module throws, and says so once", async () => {
+    const warnings: string[] = []
+    const broken = { get: async () => Promise.reject(new Error("down")), set: async () => Promise.reject(new Error("down")), clear: async () => Promise.reject(new Error("down")) }
+    const store = new CachingModuleStore(broken, "ghn:", (m) => warnings.push(m))
+    expect(await store.get("k")).toBeUndefined()
+    await store.set("k", "v", 10)
+    await store.delete("k")
+    expect(warnings).toHaveLength(1)
+    expect(warnings[0]).toMatch(/caching module failed \(down\)/)
+    let loads = 0
+    const cache = new SharedCache(store, 30)
+    expect(await cache.getOrLoad("fee:y", async () => ++loads)).toBe(1)
   })
 })

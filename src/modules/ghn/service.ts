@@ -1,26 +1,44 @@
-import { MedusaService } from "@medusajs/framework/utils"
+import { generateEntityId, MedusaService, Modules } from "@medusajs/framework/utils"
 import { AddressResolver } from "../../lib/address-resolver"
+import { intentItems, sameShipment } from "../../lib/fulfillment-context"
 import type { GhnClient, GhnLabelSize } from "../../lib/ghn"
 import { ghnClientFor, GhnOptions, parseGhnOptions } from "../../lib/options"
-import { MemoryStore, RedisStore, SharedCache } from "../../lib/quote-cache"
+import { CachingModule, CachingModuleStore, MemoryStore, SharedCache } from "../../lib/quote-cache"
+import { GhnCreateIntent } from "./models/ghn-create-intent"
 import { GhnShipment } from "./models/ghn-shipment"
 import { GhnTicket } from "./models/ghn-ticket"
 import { GhnWebhookEvent } from "./models/ghn-webhook-event"
+import { ghnProviderRegistrations } from "./providers"
 
-type InjectedDependencies = { logger?: { warn(message: string): void } }
+type Logger = { warn(message: string): void; info?(message: string): void }
+type InjectedDependencies = { logger?: Logger; configModule?: unknown; [Modules.CACHING]?: CachingModule; [Modules.EVENT_BUS]?: EventBus }
+type EventBus = { emit(message: { name: string; data: unknown }): Promise<unknown> }
+
+/** A GHN account: a registration of the provider (token, shop, environment) and its client. */
+export type GhnAccount = { provider_id: string | null; options: GhnOptions; client: GhnClient }
+
+/** What the recovery pass is asked through, so a worker applies what a server stored. */
+export const GHN_EVENTS_RECOVER = "ghn.events.recover"
+
+export type ReservedIntent = { client_order_code: string; orphan_client_order_codes: string[]; reused: boolean }
 
 /**
- * The plugin's data module: GHN shipments, webhook events and support tickets, plus the plugin
- * options, the GHN client and cached address lists for routes, subscribers, jobs and workflows (the provider
- * lives in the fulfilment module's own container and cannot reach them).
+ * The plugin's data module: GHN shipments, webhook events, Create Order intents and support
+ * tickets, plus the GHN accounts (one per registration of the provider, so every call about a
+ * fulfilment uses its own provider's token and shop), cached address lists and a shared cache for
+ * routes, subscribers, jobs and workflows (the provider lives in the fulfilment module's own
+ * container and cannot reach them).
  */
-export default class GhnModuleService extends MedusaService({ GhnShipment, GhnWebhookEvent, GhnTicket }) {
+export default class GhnModuleService extends MedusaService({ GhnShipment, GhnWebhookEvent, GhnTicket, GhnCreateIntent }) {
+  /** The plugin's own options: the default account (settings, onboarding, address lists). */
   readonly options: GhnOptions
   readonly client: GhnClient
   /** GHN's address lists, cached for a day: for storefront address forms and name matching. */
   readonly addresses: AddressResolver
-  /** GHN answers that are the same for the same input (lead times), shared through Redis when configured. */
+  /** GHN answers that are the same for the same input (lead times), in Medusa's caching module when configured. */
   readonly cache: SharedCache
+  private readonly accounts = new Map<string, GhnAccount>()
+  private readonly eventBus?: EventBus
 
   constructor(container: InjectedDependencies, options: Record<string, unknown>) {
     // eslint-disable-next-line prefer-rest-params
@@ -28,34 +46,170 @@ export default class GhnModuleService extends MedusaService({ GhnShipment, GhnWe
     this.options = parseGhnOptions(options)
     this.client = ghnClientFor(this.options, container.logger)
     this.addresses = new AddressResolver(this.client.masterData)
+    const caching = container[Modules.CACHING]
     this.cache = new SharedCache(
-      this.options.redisUrl ? new RedisStore(this.options.redisUrl) : new MemoryStore(),
+      caching ? new CachingModuleStore(caching, "ghn:", (message) => container.logger?.warn(message)) : new MemoryStore(),
       this.options.quoteCacheTtlSeconds
     )
+    for (const { provider_id, options: providerOptions } of ghnProviderRegistrations(container.configModule)) {
+      const parsed = parseGhnOptions(providerOptions)
+      this.accounts.set(provider_id, { provider_id, options: parsed, client: ghnClientFor(parsed, container.logger) })
+    }
+    this.eventBus = container[Modules.EVENT_BUS]
   }
 
-  /** The GHN shop of each order code (its shipment's, else the default shop). */
-  async shopsOf(orderCodes: string[]): Promise<Map<number, string[]>> {
-    const shipments = await this.listGhnShipments({ order_code: orderCodes }, { select: ["order_code", "shop_id"] })
-    const shopOf = new Map(shipments.map((s) => [s.order_code, s.shop_id]))
-    const groups = new Map<number, string[]>()
-    for (const code of orderCodes) {
-      const shop = shopOf.get(code) ?? this.options.shopId
-      groups.set(shop, [...(groups.get(shop) ?? []), code])
-    }
-    return groups
+  __hooks = {
+    // Events a stopped process stored but never applied: the worker's recovery pass applies them now.
+    onApplicationStart: async () => {
+      await this.eventBus?.emit({ name: GHN_EVENTS_RECOVER, data: { reason: "start" } }).catch(() => undefined)
+    },
+  }
+
+  /** Every registration of the GHN provider in the store (the plugin's own options when none is found). */
+  get providerAccounts(): GhnAccount[] {
+    return this.accounts.size ? [...this.accounts.values()] : [this.defaultAccount]
+  }
+
+  private get defaultAccount(): GhnAccount {
+    return { provider_id: null, options: this.options, client: this.client }
+  }
+
+  /** The account of a GHN provider id (a fulfilment's, a shipment's); the plugin's options for none or an unknown one. */
+  accountOf(providerId: string | null | undefined): GhnAccount {
+    return (providerId && this.accounts.get(providerId)) || this.defaultAccount
+  }
+
+  /** Every webhook secret of the store's GHN accounts (each GHN account calls back with its own). */
+  get webhookSecrets(): { header: string; secret: string }[] {
+    const all = [this.options, ...[...this.accounts.values()].map((a) => a.options)]
+    const seen = new Set<string>()
+    return all
+      .filter((o) => !!o.webhookSecret)
+      .map((o) => ({ header: o.webhookHeader.toLowerCase(), secret: o.webhookSecret! }))
+      .filter((s) => !seen.has(`${s.header}\n${s.secret}`) && !!seen.add(`${s.header}\n${s.secret}`))
   }
 
   /**
-   * Label pages for order codes, one per GHN shop, each with a freshly minted print token
-   * (tokens expire after about 30 minutes, so no label URL is ever stored).
+   * Callbacks of these order codes that failed to apply (still retried, or given up after every
+   * try): how many, and the last reason, for the admin.
+   */
+  async failedCallbacksOf(orderCodes: string[]): Promise<Map<string, { count: number; error: string }>> {
+    const failed = orderCodes.length
+      ? await this.listGhnWebhookEvents(
+          { order_code: orderCodes, processed_at: null, error: { $ne: null } } as Parameters<GhnModuleService["listGhnWebhookEvents"]>[0],
+          { select: ["order_code", "error", "received_at"], order: { received_at: "ASC" } }
+        )
+      : []
+    const byCode = new Map<string, { count: number; error: string }>()
+    for (const e of failed) byCode.set(e.order_code, { count: (byCode.get(e.order_code)?.count ?? 0) + 1, error: e.error ?? "" })
+    return byCode
+  }
+
+  /** The account of the shipment with this GHN order code (the plugin's options for an unknown code). */
+  async accountOfOrderCode(orderCode: string): Promise<GhnAccount> {
+    const [shipment] = await this.listGhnShipments({ order_code: orderCode }, { select: ["provider_id"] })
+    return this.accountOf(shipment?.provider_id)
+  }
+
+  /** Order codes grouped by the GHN account and shop that own them (their shipments'; else the default). */
+  async accountsOf(orderCodes: string[]): Promise<{ account: GhnAccount; shop_id: number; order_codes: string[] }[]> {
+    const shipments = await this.listGhnShipments({ order_code: orderCodes }, { select: ["order_code", "shop_id", "provider_id"] })
+    const byCode = new Map(shipments.map((s) => [s.order_code, s]))
+    const groups = new Map<string, { account: GhnAccount; shop_id: number; order_codes: string[] }>()
+    for (const code of orderCodes) {
+      const shipment = byCode.get(code)
+      const account = this.accountOf(shipment?.provider_id)
+      const shopId = shipment?.shop_id ?? account.options.shopId
+      const key = `${account.provider_id}|${shopId}`
+      const group = groups.get(key) ?? { account, shop_id: shopId, order_codes: [] }
+      group.order_codes.push(code)
+      groups.set(key, group)
+    }
+    return [...groups.values()]
+  }
+
+  /**
+   * Label pages for order codes, one per GHN account and shop, each with a freshly minted print
+   * token (tokens expire after about 30 minutes, so no label URL is ever stored).
    */
   async labelUrls(orderCodes: string[], size: GhnLabelSize) {
     const labels: { shop_id: number; order_codes: string[]; url: string }[] = []
-    for (const [shopId, codes] of await this.shopsOf(orderCodes)) {
-      const token = await this.client.print.token({ order_codes: codes }, { shopId })
-      labels.push({ shop_id: shopId, order_codes: codes, url: this.client.print.labelUrl(token, size) })
+    for (const { account, shop_id, order_codes } of await this.accountsOf(orderCodes)) {
+      const token = await account.client.print.token({ order_codes }, { shopId: shop_id })
+      labels.push({ shop_id, order_codes, url: account.client.print.labelUrl(token, size) })
     }
     return labels
+  }
+
+  /**
+   * The Create Order intent of a shipment, in PostgreSQL before GHN is called (run under the
+   * order's lock). Pending intents of the order (their answer never came) are settled first: one
+   * a live fulfilment carries was created; one for the same items and location is reused (GHN
+   * answers its code with the order it may have made); any other is an orphan the provider has
+   * GHN cancel before it creates this one.
+   */
+  async reserveCreateIntent(input: {
+    provider_id: string
+    order_id: string
+    location_id: string | null
+    items: { id: string; quantity: number }[]
+    cod_amount: number
+    /** Intent codes the order's live fulfilments carry, with their GHN order and fulfilment. */
+    carried: Map<string, { order_code: string; fulfillment_id: string }>
+  }): Promise<ReservedIntent> {
+    const wanted = { location_id: input.location_id, items: { lines: intentItems(input.items) } }
+    const pending = await this.listGhnCreateIntents(
+      { order_id: input.order_id, provider_id: input.provider_id, status: "pending" },
+      { order: { created_at: "ASC" } }
+    )
+    let reuse: (typeof pending)[number] | undefined
+    const orphans: string[] = []
+    for (const intent of pending) {
+      const carrier = input.carried.get(intent.client_order_code)
+      if (carrier) {
+        await this.updateGhnCreateIntents({ id: intent.id, status: "created", ...carrier })
+      } else if (!reuse && sameShipment(intent, wanted)) {
+        reuse = intent
+      } else {
+        orphans.push(intent.client_order_code)
+      }
+    }
+    if (reuse) {
+      if (reuse.cod_amount !== input.cod_amount) await this.updateGhnCreateIntents({ id: reuse.id, cod_amount: input.cod_amount })
+      return { client_order_code: reuse.client_order_code, orphan_client_order_codes: orphans, reused: true }
+    }
+    const id = generateEntityId(undefined, "ghnint")
+    await this.createGhnCreateIntents({
+      id,
+      client_order_code: id,
+      provider_id: input.provider_id,
+      order_id: input.order_id,
+      location_id: input.location_id,
+      items: wanted.items,
+      cod_amount: input.cod_amount,
+      status: "pending",
+    })
+    return { client_order_code: id, orphan_client_order_codes: orphans, reused: false }
+  }
+
+  /** A fulfilment carries its intent's GHN order: the intent is created, the orphans it cancelled abandoned. */
+  async settleCreateIntent(input: { client_order_code: string; order_code: string; fulfillment_id: string; cancelled_orphans: { client_order_code: string; order_code: string }[] }) {
+    const codes = [input.client_order_code, ...input.cancelled_orphans.map((o) => o.client_order_code)]
+    const intents = await this.listGhnCreateIntents({ client_order_code: codes }, { select: ["id", "client_order_code", "status"] })
+    for (const intent of intents) {
+      if (intent.client_order_code === input.client_order_code) {
+        if (intent.status !== "created") {
+          await this.updateGhnCreateIntents({ id: intent.id, status: "created", order_code: input.order_code, fulfillment_id: input.fulfillment_id })
+        }
+        continue
+      }
+      const orphan = input.cancelled_orphans.find((o) => o.client_order_code === intent.client_order_code)!
+      await this.updateGhnCreateIntents({
+        id: intent.id,
+        status: "abandoned",
+        order_code: orphan.order_code,
+        note: `its answer never came; GHN order ${orphan.order_code} was cancelled when the shipment was sent with other items (${input.order_code})`,
+      })
+    }
   }
 }

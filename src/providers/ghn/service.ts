@@ -13,11 +13,13 @@ import { GhnApiError, GhnClient, GHN_LIMITS, GhnNetworkError, pickShiftWindow } 
 import { toMedusaError } from "../../lib/medusa-error"
 import { ghnClientFor, GhnOptions, parseGhnOptions, shopIdForLocation } from "../../lib/options"
 import { assertServiceType, buildParcel, GhnParcel, Measured, MEASURE_KEYS, ParcelError } from "../../lib/parcel"
-import { cacheKey, CacheStore, MemoryStore, RedisStore, SharedCache } from "../../lib/quote-cache"
+import { CREATE_GHN_FULFILLMENT_WORKFLOW, ghnContextOf, type GhnFulfillmentContext } from "../../lib/fulfillment-context"
+import { GHN_PROVIDER_IDENTIFIER } from "../../lib/provider-id"
+import { cacheKey, CachingModule, CachingModuleStore, MemoryStore, SharedCache } from "../../lib/quote-cache"
 import { labelRoute } from "../../lib/labels"
 import { createOrderBody, GhnParty, linesFromOrderItems, linesValue, partyOf } from "../../lib/order-body"
 
-type InjectedDependencies = { logger: Logger }
+type InjectedDependencies = { logger: Logger; caching?: CachingModule }
 
 type ServiceTypeId = 2 | 5
 
@@ -40,6 +42,10 @@ export type GhnFulfillmentData = GhnMethodData & {
   expected_delivery_time?: string
   cod_amount: number
   insurance_value: number
+  /** The Create Order intent (PostgreSQL) this GHN order was made under. */
+  ghn_intent_code: string
+  /** GHN orders made under earlier unanswered intents with other items, cancelled before this one. */
+  ghn_cancelled_orphans: { client_order_code: string; order_code: string }[]
 }
 
 const FULFILLMENT_OPTIONS: FulfillmentOption[] = [
@@ -50,8 +56,8 @@ const FULFILLMENT_OPTIONS: FulfillmentOption[] = [
 ]
 
 const MAX_INSURANCE = GHN_LIMITS.createOrder.maxInsuranceValue
-/** How long an admin's retry of a shipment whose Create Order went unanswered reuses its code. */
-const UNANSWERED_CREATE_TTL_SECONDS = 24 * 3600
+/** How many orders cancelled since (in GHN's portal) a reused intent code may step over. */
+const MAX_CODE_GENERATIONS = 5
 
 function serviceTypeOf(optionData: Record<string, unknown> | undefined): ServiceTypeId {
   const type = Number(optionData?.service_type_id)
@@ -78,20 +84,13 @@ function serviceTypeFits(parcel: GhnParcel, type: ServiceTypeId) {
 }
 
 class GhnFulfillmentProviderService extends AbstractFulfillmentProviderService {
-  static identifier = "ghn"
+  static identifier = GHN_PROVIDER_IDENTIFIER
 
   protected readonly options: GhnOptions
   protected readonly logger: Logger
   readonly client: GhnClient
   protected readonly addresses: AddressResolver
   protected readonly cache: SharedCache
-  /**
-   * Client order codes of Create Orders whose answer never came (network, timeout, 5xx after the
-   * client's retries): Medusa deletes the failed fulfilment, and the admin's retry of the same
-   * shipment reuses the code, so GHN answers with the order it may already have made. In Redis
-   * when configured, so a retry served by another Medusa instance finds the code too.
-   */
-  protected readonly unansweredCreates: CacheStore
 
   static validateOptions(options: Record<string, unknown>): void {
     try {
@@ -101,15 +100,19 @@ class GhnFulfillmentProviderService extends AbstractFulfillmentProviderService {
     }
   }
 
-  constructor({ logger }: InjectedDependencies, options: Record<string, unknown>) {
+  constructor(container: InjectedDependencies, options: Record<string, unknown>) {
     super()
     this.options = parseGhnOptions(options)
+    const { logger } = container
     this.logger = logger
     this.client = ghnClientFor(this.options, logger)
     this.addresses = new AddressResolver(this.client.masterData)
-    const redis = this.options.redisUrl ? new RedisStore(this.options.redisUrl, undefined, (message) => logger.warn(message)) : undefined
-    this.cache = new SharedCache(redis ?? new MemoryStore(), this.options.quoteCacheTtlSeconds)
-    this.unansweredCreates = redis ?? new MemoryStore(1000)
+    // Medusa's caching module when the store registers one (shared by its instances through Redis).
+    const caching = container.caching
+    this.cache = new SharedCache(
+      caching ? new CachingModuleStore(caching, "ghn:", (message) => logger.warn(message)) : new MemoryStore(),
+      this.options.quoteCacheTtlSeconds
+    )
   }
 
   /** GHN fee calls made (cache misses) since start; read by benchmarks. */
@@ -222,15 +225,15 @@ class GhnFulfillmentProviderService extends AbstractFulfillmentProviderService {
   ): Promise<CreateFulfillmentResult> {
     const methodData = data as GhnMethodData
     try {
+      const context = this.contextOf(additionalData)
       const lines = linesFromOrderItems(items as any[], order?.items ?? [])
-      // Medusa does not pass the products' measures to fulfilment: those the plugin's middleware
-      // adds as additional_data, else those seen at checkout.
-      const products = (additionalData?.ghn_product_measures ?? {}) as Record<string, Measured>
+      // Medusa does not pass the products' measures to fulfilment: those the plugin prepared,
+      // else those seen at checkout.
       const seenAtCheckout = (methodData.ghn_measures ?? {}) as Record<string, Measured>
       for (const line of lines) {
         const id = line.variant?.id
         if (!id) continue
-        line.product = { ...(seenAtCheckout[id] ?? {}), ...definedOnly(products[id]), ...definedOnly(line.product) }
+        line.product = { ...(seenAtCheckout[id] ?? {}), ...definedOnly(context.product_measures[id] as Measured), ...definedOnly(line.product) }
       }
       const parcel = buildParcel(lines, this.options)
       // A partial fulfilment of a heavy-goods order can be light goods: ship it as the parcel is.
@@ -241,12 +244,10 @@ class GhnFulfillmentProviderService extends AbstractFulfillmentProviderService {
       const receiver = (fulfillment.delivery_address ?? order?.shipping_address ?? {}) as Record<string, any>
       const to = await this.resolve(receiver as AddressInput, "delivery address")
       const shopId = shopIdForLocation(this.options, fulfillment.location_id)
-      const sender = await this.senderOf(methodData, fulfillment.location_id, additionalData)
+      const sender = await this.senderOf(methodData, fulfillment.location_id, context)
       const value = linesValue(lines)
-      const shipmentKey = cacheKey("unanswered-create", [order?.id, fulfillment.location_id, lines.map((l) => [l.id, l.quantity]).sort()])
-      const clientOrderCode = (await this.unansweredCreates.get(shipmentKey)) ?? (fulfillment.id as string)
       const body = createOrderBody({
-        client_order_code: clientOrderCode,
+        client_order_code: context.client_order_code,
         service_type_id: serviceType,
         payment_type_id: this.options.paymentTypeId,
         required_note: (fulfillment.metadata?.ghn_required_note as GhnOptions["requiredNote"]) ?? this.options.requiredNote,
@@ -254,32 +255,21 @@ class GhnFulfillmentProviderService extends AbstractFulfillmentProviderService {
         to: partyOf(receiver, to),
         from: sender,
         parcel,
-        cod_amount: this.codFor(order, fulfillment.id, additionalData),
+        cod_amount: this.checkedCod(context.cod_amount),
         insurance_value: this.insuranceFor(value),
         order_value: value,
         pick_shift: await this.pickShift(),
       })
-      let created: Awaited<ReturnType<GhnClient["orders"]["create"]>>
-      try {
-        created = await this.client.orders.create(body, { shopId })
-        // GHN answers a reused code with the order it made then: one cancelled since (in GHN's
-        // portal) cannot carry this shipment, which gets an order of its own.
-        if (body.client_order_code !== fulfillment.id && (await this.client.orders.info(created.order_code, { shopId })).status === "cancel") {
-          body.client_order_code = fulfillment.id
-          created = await this.client.orders.create(body, { shopId })
-        }
-        await this.unansweredCreates.delete(shipmentKey)
-      } catch (error) {
-        const unanswered = error instanceof GhnNetworkError || (error instanceof GhnApiError && error.status >= 500)
-        if (unanswered) await this.unansweredCreates.set(shipmentKey, clientOrderCode, UNANSWERED_CREATE_TTL_SECONDS)
-        throw error
-      }
+      const cancelledOrphans = await this.cancelOrphans(context.orphan_client_order_codes, body, shopId)
+      const created = await this.createUnderIntent(body, shopId, context.reused)
       const result: GhnFulfillmentData = {
         ...methodData,
         service_type_id: serviceType,
         ghn_to: to,
         order_code: created.order_code,
         client_order_code: body.client_order_code,
+        ghn_intent_code: context.client_order_code,
+        ghn_cancelled_orphans: cancelledOrphans,
         shop_id: shopId,
         total_fee: created.total_fee,
         fee: created.fee,
@@ -292,6 +282,59 @@ class GhnFulfillmentProviderService extends AbstractFulfillmentProviderService {
     } catch (error) {
       throw toMedusaError(error, "GHN Create Order")
     }
+  }
+
+  /** The context the plugin prepares before every GHN fulfilment; none means it was bypassed. */
+  protected contextOf(additionalData: Record<string, unknown> | undefined): GhnFulfillmentContext {
+    const context = ghnContextOf(additionalData)
+    if (context) return context
+    throw new MedusaError(
+      MedusaError.Types.NOT_ALLOWED,
+      `a GHN fulfilment needs what the plugin prepares first (its COD, and its Create Order intent kept in PostgreSQL so a lost answer never makes a second GHN order): create it through the admin (POST /admin/orders/:id/fulfillments) or, from your own code, with ${CREATE_GHN_FULFILLMENT_WORKFLOW} from "medusa-fulfillment-ghn/workflows" instead of createOrderFulfillmentWorkflow`
+    )
+  }
+
+  /**
+   * Create Order under the intent's code. GHN answers a code it has seen with the order it made
+   * then: that is how a lost answer is recovered. If that order was cancelled since (in GHN's
+   * portal), the code's next generation (`<code>-2`, ...) is asked, so a repeat of this very call
+   * still lands on the one order it made.
+   */
+  protected async createUnderIntent(body: ReturnType<typeof createOrderBody>, shopId: number, reused: boolean) {
+    const code = body.client_order_code
+    for (let generation = 1; ; generation++) {
+      body.client_order_code = generation === 1 ? code : `${code}-${generation}`
+      const created = await this.client.orders.create(body, { shopId })
+      // A fresh code cannot have an order of the past.
+      if (!reused || generation >= MAX_CODE_GENERATIONS) return created
+      if ((await this.client.orders.info(created.order_code, { shopId })).status !== "cancel") return created
+    }
+  }
+
+  /**
+   * GHN orders that earlier intents of the order may have made (their answer never came) and
+   * that this shipment, with other items, replaces: GHN answers each code with its order (or
+   * makes one now, from this body), and the order is cancelled. One that GHN will no longer
+   * cancel stops this fulfilment with a message saying which.
+   */
+  protected async cancelOrphans(codes: string[], body: ReturnType<typeof createOrderBody>, shopId: number) {
+    const cancelled: { client_order_code: string; order_code: string }[] = []
+    for (const code of codes) {
+      const orphan = await this.client.orders.create({ ...body, client_order_code: code }, { shopId })
+      const [answer] = await this.client.orders.cancel({ order_codes: [orphan.order_code] }, { shopId })
+      if (!answer?.result) {
+        const info = await this.client.orders.info(orphan.order_code, { shopId })
+        if (info.status !== "cancel") {
+          throw new MedusaError(
+            MedusaError.Types.NOT_ALLOWED,
+            `an earlier try of this order's fulfilment, whose answer never came, made GHN order ${orphan.order_code}, now "${info.status}" and no longer cancellable: ship these items with it, or have GHN cancel it, then try again`
+          )
+        }
+      }
+      this.logger.warn(`GHN: cancelled ${orphan.order_code}, made under the unanswered request ${code}, before shipping other items`)
+      cancelled.push({ client_order_code: code, order_code: orphan.order_code })
+    }
+    return cancelled
   }
 
   async cancelFulfillment(data: Record<string, unknown>): Promise<Record<string, unknown>> {
@@ -401,13 +444,13 @@ class GhnFulfillmentProviderService extends AbstractFulfillmentProviderService {
    * The sender: the stock location the fulfilment ships from, as quoted at checkout or as the
    * plugin's middleware passes it; a location GHN cannot resolve leaves the GHN shop's address.
    */
-  protected async senderOf(methodData: GhnMethodData, locationId: string | undefined, additionalData?: Record<string, unknown>) {
+  protected async senderOf(methodData: GhnMethodData, locationId: string | undefined, context: GhnFulfillmentContext) {
     const quoted = methodData.ghn_from
     if (quoted && quoted.location_id === locationId) {
       // Data stored before a party had every field: the same defaults as partyOf.
       return { name: quoted.name ?? "", phone: quoted.phone, street: quoted.street ?? "", address: quoted.address }
     }
-    const location = additionalData?.ghn_location as { id?: string; name?: string; address?: AddressInput & { phone?: string | null } } | undefined
+    const location = context.location as { id?: string; name?: string | null; address?: (AddressInput & { phone?: string | null }) | null } | null | undefined
     if (!location?.address || location.id !== locationId) return undefined
     const address = await this.resolveOptional(location.address)
     return address && partyOf(location.address, address, location.name ?? "")
@@ -473,25 +516,8 @@ class GhnFulfillmentProviderService extends AbstractFulfillmentProviderService {
     return this.options.insurance === "items_value" ? Math.min(value, MAX_INSURANCE) : 0
   }
 
-  /**
-   * COD to collect. Through Medusa's fulfilment route (the admin, the admin API) the plugin's
-   * middleware works it out from the order as it is now: what the customer still owes less what
-   * the order's live GHN shipments collect. A fulfilment created another way falls back to what
-   * the customer owed when the order was placed (order metadata), on one fulfilment per order.
-   */
-  protected codFor(order: Record<string, any> | undefined, fulfillmentId: string, additionalData?: Record<string, unknown>) {
-    if (typeof additionalData?.ghn_cod_error === "string") {
-      throw new MedusaError(MedusaError.Types.UNEXPECTED_STATE, `cannot work out the order's COD: ${additionalData.ghn_cod_error}`)
-    }
-    const meta = (order?.metadata ?? {}) as Record<string, unknown>
-    const takenBy = meta.ghn_cod_fulfillment_id as string | undefined
-    const amount =
-      typeof additionalData?.ghn_cod_amount === "number"
-        ? Math.round(additionalData.ghn_cod_amount)
-        : takenBy && takenBy !== fulfillmentId
-          ? 0
-          : Math.round(Number(meta.ghn_cod_amount ?? 0))
-    if (!(amount > 0)) return 0
+  /** The COD the plugin worked out for this parcel, within GHN's limit per order. */
+  protected checkedCod(amount: number) {
     if (amount > GHN_LIMITS.createOrder.maxCodAmount) {
       throw new MedusaError(
         MedusaError.Types.NOT_ALLOWED,

@@ -5,6 +5,8 @@ import type GhnModuleService from "../../modules/ghn/service"
 export type GhnShipmentRecord = {
   fulfillment_id: string
   order_id?: string | null
+  /** The GHN provider (account) of the fulfilment. */
+  provider_id?: string | null
   is_return?: boolean
   data: Record<string, any>
 }
@@ -21,9 +23,10 @@ export const upsertGhnShipmentsStep = createStep(
     const fresh = usable.filter((r) => !known.has(r.fulfillment_id))
     if (!fresh.length) return new StepResponse([], [])
     const created = await ghn.createGhnShipments(
-      fresh.map(({ fulfillment_id, order_id, is_return, data }) => ({
+      fresh.map(({ fulfillment_id, order_id, provider_id, is_return, data }) => ({
         fulfillment_id,
         order_id: order_id ?? null,
+        provider_id: provider_id ?? null,
         order_code: data.order_code,
         client_order_code: data.client_order_code ?? fulfillment_id,
         shop_id: Number(data.shop_id),

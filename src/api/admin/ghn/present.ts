@@ -4,13 +4,20 @@ import type GhnModuleService from "../../../modules/ghn/service"
 
 const CANCELLABLE = ["ready_to_pick", "picking", "money_collect_picking"]
 
-/** A shipment as the admin shows it: links, and the actions its GHN status allows. */
-export function presentShipment(ghn: GhnModuleService, shipment: Record<string, any>) {
+/** Shipments as the admin shows them, with the callbacks of each that could not be applied. */
+export async function presentShipments(ghn: GhnModuleService, shipments: Record<string, any>[]) {
+  const failed = await ghn.failedCallbacksOf(shipments.map((s) => s.order_code))
+  return shipments.map((s) => presentShipment(ghn, s, failed.get(s.order_code)))
+}
+
+/** A shipment as the admin shows it: links, the actions its GHN status allows, callbacks that failed. */
+function presentShipment(ghn: GhnModuleService, shipment: Record<string, any>, failedCallbacks?: { count: number; error: string }) {
   const status = shipment.status as string
   return {
     ...shipment,
+    failed_callbacks: failedCallbacks ?? null,
     history: (shipment.history?.events ?? []) as unknown[],
-    tracking_url: ghn.client.trackingUrl(shipment.order_code),
+    tracking_url: ghn.accountOf(shipment.provider_id).client.trackingUrl(shipment.order_code),
     label_urls: {
       A5: labelRoute(shipment.order_code, "A5", ghn.options.backendUrl),
       "80x80": labelRoute(shipment.order_code, "80x80", ghn.options.backendUrl),

@@ -5,14 +5,19 @@ import { ghnModule } from "../../utils"
 
 /**
  * GHN's status callback. Authenticated by a secret in a header of the merchant's choice (GHN's
- * portal sends custom headers back), stored with its raw body, acknowledged at once, and applied
- * asynchronously through the `ghn.shipment.updated` event. A repeat is acknowledged and dropped.
+ * portal sends custom headers back), stored in PostgreSQL with its raw body, then acknowledged, and
+ * applied where events are handled (the worker) through the `ghn.shipment.updated` event; the
+ * recovery pass applies whatever that event does not (a crash, a restart). A repeat is
+ * acknowledged and dropped. This is all a server instance does with a callback.
  */
 export async function POST(req: MedusaRequest, res: MedusaResponse) {
   const ghn = ghnModule(req)
-  const { webhookSecret, webhookHeader } = ghn.options
-  if (!webhookSecret || !secretMatches(webhookSecret, req.headers[webhookHeader.toLowerCase()])) {
-    res.status(401).json({ type: "unauthorized", message: `missing or wrong webhook secret in header ${webhookHeader}` })
+  // Any of the store's GHN accounts (each calls back with its own secret); all are compared.
+  const secrets = ghn.webhookSecrets
+  const matches = secrets.map(({ header, secret }) => secretMatches(secret, req.headers[header]))
+  if (!matches.includes(true)) {
+    const headers = [...new Set(secrets.map((s) => s.header))].join(", ") || ghn.options.webhookHeader
+    res.status(401).json({ type: "unauthorized", message: `missing or wrong webhook secret in header ${headers}` })
     return
   }
   const parsed = ghnWebhookSchema.safeParse(req.body)
@@ -64,7 +69,10 @@ export async function POST(req: MedusaRequest, res: MedusaResponse) {
 }
 
 function emitUpdated(req: MedusaRequest, eventId: string) {
+  // The event is a shortcut: the stored row is the truth, and the recovery pass applies it if
+  // the event is lost (an emit that fails here still answers 200).
   return req.scope
     .resolve(Modules.EVENT_BUS)
-    .emit({ name: GHN_SHIPMENT_UPDATED, data: { event_id: eventId } }, { attempts: 5, backoff: 2000 } as any)
+    .emit({ name: GHN_SHIPMENT_UPDATED, data: { event_id: eventId } })
+    .catch(() => undefined)
 }

@@ -8,6 +8,8 @@ export const GhnShipment = model
     order_id: model.text().nullable(),
     order_code: model.text().unique(),
     client_order_code: model.text().nullable(),
+    /** The GHN provider (account) the fulfilment was made with: its options serve every later call. */
+    provider_id: model.text().nullable(),
     shop_id: model.number(),
     is_return: model.boolean().default(false),
     /** GHN status and the time GHN gave it: only a later GHN time may replace them. */

@@ -17,5 +17,9 @@ export const GhnWebhookEvent = model
     /** No shipment of this store has the order code: kept and acknowledged, not applied. */
     unknown_order: model.boolean().default(false),
     error: model.text().nullable(),
+    /** Failed applications so far; after MAX_EVENT_ATTEMPTS the event waits for the admin. */
+    attempts: model.number().default(0),
+    /** When the recovery pass may try again (back-off after a failure). */
+    next_attempt_at: model.dateTime().nullable(),
   })
-  .indexes([{ on: ["order_code"] }])
+  .indexes([{ on: ["order_code"] }, { on: ["processed_at", "event_time"] }])

@@ -1,6 +1,7 @@
 import type { MedusaRequest } from "@medusajs/framework/http"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { createGhnClient, GHN_HOSTS, GhnApiError, GhnNetworkError, resolveBaseUrl, type GhnClient } from "../../../../lib/ghn"
+import { isGhnProviderId } from "../../../../lib/provider-id"
 import type GhnModuleService from "../../../../modules/ghn/service"
 import { backendUrlOf, maskSecret } from "../support-utils"
 
@@ -39,7 +40,7 @@ export async function locationShops(req: MedusaRequest, ghn: GhnModuleService) {
       address: [a.address_1, a.address_2, a.city, a.province].filter(Boolean).join(", "),
       shop_id: map[l.id] ?? ghn.options.shopId,
       mapped: l.id in map,
-      ghn_enabled: Array.isArray(l.fulfillment_providers) ? l.fulfillment_providers.some((p: any) => p?.id === "ghn_ghn") : null,
+      ghn_enabled: Array.isArray(l.fulfillment_providers) ? l.fulfillment_providers.some((p: any) => isGhnProviderId(p?.id)) : null,
     }
   })
 }

@@ -1,6 +1,6 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { ghnModule } from "../../../utils"
-import { presentShipment } from "../present"
+import { presentShipments } from "../present"
 import type { ShipmentsQuery } from "../validators"
 
 /** Every GHN shipment, filtered by status, order code, COD and creation date. */
@@ -15,5 +15,5 @@ export async function GET(req: MedusaRequest<unknown, ShipmentsQuery>, res: Medu
     filters.created_at = { ...(q.created_from ? { $gte: q.created_from } : {}), ...(q.created_to ? { $lte: q.created_to } : {}) }
   }
   const [shipments, count] = await ghn.listAndCountGhnShipments(filters, { take: q.limit, skip: q.offset, order: { created_at: "DESC" } })
-  res.json({ shipments: shipments.map((s) => presentShipment(ghn, s)), count, limit: q.limit, offset: q.offset })
+  res.json({ shipments: await presentShipments(ghn, shipments), count, limit: q.limit, offset: q.offset })
 }

@@ -2,6 +2,7 @@ import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { ContainerRegistrationKeys, MedusaError } from "@medusajs/framework/utils"
 import { toMedusaError } from "../../../../lib/medusa-error"
 import { shopIdForLocation } from "../../../../lib/options"
+import { isGhnProviderId } from "../../../../lib/provider-id"
 import { cacheKey } from "../../../../lib/quote-cache"
 import { ghnModule } from "../../../utils"
 import type { LeadtimeBody } from "../validators"
@@ -25,7 +26,7 @@ export async function POST(req: MedusaRequest<LeadtimeBody>, res: MedusaResponse
   const cart = carts[0] as any
   const option = options[0] as any
   if (!cart) throw new MedusaError(MedusaError.Types.NOT_FOUND, `Cart ${cart_id} was not found`)
-  if (!option || option.provider_id !== "ghn_ghn") {
+  if (!option || !isGhnProviderId(option.provider_id)) {
     throw new MedusaError(MedusaError.Types.INVALID_DATA, `Shipping option ${option_id} is not a GHN option`)
   }
   if (!cart.shipping_address) throw new MedusaError(MedusaError.Types.INVALID_DATA, "the cart has no shipping address yet")
@@ -39,9 +40,12 @@ export async function POST(req: MedusaRequest<LeadtimeBody>, res: MedusaResponse
       to_ward_code: to.ward_code,
       ...(from ? { from_district_id: from.district_id, from_ward_code: from.ward_code } : {}),
     }
-    const shopId = shopIdForLocation(ghn.options, location?.id)
+    const account = ghn.accountOf(option.provider_id)
+    const shopId = shopIdForLocation(account.options, location?.id)
     // Lead time depends on the route and the service: cached like fee quotes.
-    const result = await ghn.cache.getOrLoad(cacheKey("leadtime", { shopId, body }), () => ghn.client.fees.leadtime(body, { shopId }))
+    const result = await ghn.cache.getOrLoad(cacheKey("leadtime", { provider: option.provider_id, shopId, body }), () =>
+      account.client.fees.leadtime(body, { shopId })
+    )
     res.json({
       leadtime: {
         expected_at: new Date(result.leadtime * 1000).toISOString(),

@@ -2,14 +2,15 @@ import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { MedusaError } from "@medusajs/framework/utils"
 import { updateGhnOrderWorkflow } from "../../../../../workflows/update-ghn-order"
 import { ghnModule } from "../../../../utils"
-import { presentShipment } from "../../present"
+import { presentShipments } from "../../present"
 import type { UpdateShipmentBody } from "../../validators"
 
 async function findShipment(req: MedusaRequest) {
   const ghn = ghnModule(req)
   const [shipment] = await ghn.listGhnShipments({ order_code: req.params.order_code })
   if (!shipment) throw new MedusaError(MedusaError.Types.NOT_FOUND, `No GHN shipment has order code ${req.params.order_code}`)
-  return presentShipment(ghn, shipment)
+  const [presented] = await presentShipments(ghn, [shipment])
+  return presented
 }
 
 export async function GET(req: MedusaRequest, res: MedusaResponse) {

@@ -2,7 +2,7 @@ import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { MedusaError } from "@medusajs/framework/utils"
 import { refreshGhnShipments } from "../../../../../../workflows/refresh-ghn-shipments"
 import { ghnModule } from "../../../../../utils"
-import { presentShipment } from "../../../present"
+import { presentShipments } from "../../../present"
 
 /** Asks GHN's Order Info now and applies the answer. */
 export async function POST(req: MedusaRequest, res: MedusaResponse) {
@@ -11,5 +11,6 @@ export async function POST(req: MedusaRequest, res: MedusaResponse) {
   if (!result) throw new MedusaError(MedusaError.Types.NOT_FOUND, `No GHN shipment has order code ${req.params.order_code}`)
   if (result.error) throw new MedusaError(MedusaError.Types.UNEXPECTED_STATE, result.error)
   const [shipment] = await ghn.listGhnShipments({ order_code: req.params.order_code })
-  res.json({ shipment: presentShipment(ghn, shipment) })
+  const [presented] = await presentShipments(ghn, [shipment])
+  res.json({ shipment: presented })
 }
