@@ -1,0 +1,256 @@
+/**
+ * The plugin as production stores run it: Medusa processes started with `medusa start` (the
+ * development store, plugin from ./src) on their own PostgreSQL database, killed and restarted;
+ * then a server + worker topology on Medusa's Redis modules (event bus, workflow engine, locking,
+ * caching). The GHN sandbox is the tests' own, over HTTP; everything is checked through HTTP and
+ * in the database and the sandbox.
+ *
+ * Needs PostgreSQL (as every integration test) and, for the topology, Redis: REDIS_URL, else a
+ * `redis-server` on PATH (see integration-tests/helpers/redis.ts); without either it fails saying so.
+ */
+import { apiClient, freshDatabase, migrate, sqlClient, startStore, WEBHOOK_HEADER, WEBHOOK_SECRET, type Database, type Store } from "../../bench/lib/harness"
+import { ensureRedis, type TestRedis } from "../helpers/redis"
+import { sandbox } from "../helpers/sandbox"
+import { checkout, createCart, explained, failure, fulfilOrder, seedGhnStore, type SeededStore } from "../helpers/store"
+import { waitFor } from "../helpers/wait"
+
+jest.setTimeout(600_000)
+
+const SANDBOX = () => process.env.GHN_BASE_URL!
+const CREATE = "/shiip/public-api/v2/shipping-order/create"
+type Sql = Awaited<ReturnType<typeof sqlClient>>
+type Admin = { headers: Record<string, string> }
+
+async function adminOf(store: Store): Promise<Admin> {
+  return { headers: { authorization: `Bearer ${await store.adminToken()}` } }
+}
+
+/** A callback as GHN sends it, with the webhook secret. */
+function callback(store: Store, body: Record<string, unknown>) {
+  return fetch(`${store.url}/hooks/ghn`, {
+    method: "POST",
+    headers: { "content-type": "application/json", [WEBHOOK_HEADER]: WEBHOOK_SECRET },
+    body: JSON.stringify(body),
+  })
+}
+
+const statusEvent = (orderCode: string, status: string, timeMs: number) => ({
+  OrderCode: orderCode,
+  Type: "switch_status",
+  Status: status,
+  Time: new Date(timeMs).toISOString(),
+  ShopID: 190001,
+})
+
+async function placeCodOrder(api: any, store: SeededStore) {
+  const cart = await createCart(api, store, [
+    { variant_id: store.variants.shirt, quantity: 2 },
+    { variant_id: store.variants.kettle, quantity: 1 },
+  ])
+  return checkout(api, store, cart.id, store.options.light)
+}
+
+async function itemsOf(api: any, admin: Admin, orderId: string) {
+  const { data } = await api.get(`/admin/orders/${orderId}?fields=id,total,*items`, admin)
+  return { total: Math.round(Number(data.order.total)), items: data.order.items.map((i: any) => ({ id: i.id as string, quantity: Number(i.quantity) })) }
+}
+
+function fulfilItems(api: any, admin: Admin, store: SeededStore, orderId: string, items: { id: string; quantity: number }[]) {
+  return api
+    .post(`/admin/orders/${orderId}/fulfillments?fields=id,*fulfillments`, { items, location_id: store.locationId }, admin)
+    .then((res: any) => res.data.order.fulfillments.at(-1) as { id: string; data: Record<string, any> })
+}
+
+describe("restarts (one Medusa process, killed with SIGKILL)", () => {
+  let db: Database
+  let sql: Sql
+  let store: Store
+  let api: any
+  let admin: Admin
+  let seeded: SeededStore
+
+  const restart = async () => {
+    store.child.kill("SIGKILL")
+    await new Promise((r) => (store.child.exitCode !== null ? r(undefined) : store.child.once("exit", r)))
+    store = await startStore(db, SANDBOX())
+    api = explained(apiClient(store.url))
+    admin = await adminOf(store)
+  }
+
+  beforeAll(async () => {
+    db = await freshDatabase("restart")
+    await migrate(db, SANDBOX())
+    sql = await sqlClient(db)
+    store = await startStore(db, SANDBOX())
+    api = explained(apiClient(store.url))
+    admin = await adminOf(store)
+    seeded = await seedGhnStore(apiClient(store.url), admin)
+  })
+
+  afterAll(async () => {
+    await store?.stop()
+    await sql?.end()
+    await db?.drop()
+  })
+
+  beforeEach(() => sandbox.faults([]))
+
+  it("applies every acknowledged callback exactly once when the store is killed mid-burst", async () => {
+    const codes: string[] = []
+    for (let i = 0; i < 4; i++) codes.push((await fulfilOrder(api, admin, seeded, (await placeCodOrder(api, seeded)).id)).data.order_code)
+    const t0 = Date.now() - 60_000
+    const events = codes.flatMap((code) => ["picked", "storing", "transporting", "delivering", "delivered"].map((status, i) => statusEvent(code, status, t0 + i * 1000)))
+
+    // GHN's burst, 8 at a time; the store dies once 10 were acknowledged.
+    const acknowledged = new Set<number>()
+    let next = 0
+    const sender = async () => {
+      while (next < events.length && acknowledged.size < 10) {
+        const index = next++
+        try {
+          if ((await callback(store, events[index])).status === 200) acknowledged.add(index)
+        } catch {
+          /* the connection died with the store */
+        }
+      }
+    }
+    await Promise.all(Array.from({ length: 8 }, sender))
+    store.child.kill("SIGKILL")
+    await new Promise((r) => (store.child.exitCode !== null ? r(undefined) : store.child.once("exit", r)))
+    const { rows: stranded } = await sql.query("select count(*)::int as n from ghn_webhook_event where processed_at is null")
+    // The point of the test: acknowledged callbacks that the dead process never applied.
+    expect(stranded[0].n).toBeGreaterThan(0)
+
+    store = await startStore(db, SANDBOX())
+    api = explained(apiClient(store.url))
+    admin = await adminOf(store)
+    // GHN resends what it got no 200 for.
+    for (let i = 0; i < events.length; i++) if (!acknowledged.has(i)) expect((await callback(store, events[i])).status).toBe(200)
+
+    await waitFor(async () => {
+      const { rows } = await sql.query("select count(*)::int as n from ghn_webhook_event where processed_at is null")
+      return rows[0].n === 0
+    }, 90_000)
+    const { rows: stored } = await sql.query("select order_code, count(*)::int as n, sum(attempts)::int as failures from ghn_webhook_event group by order_code")
+    expect(stored.map((r: any) => [r.order_code, r.n, r.failures]).sort()).toEqual(codes.map((c) => [c, 5, 0]).sort())
+    for (const code of codes) {
+      const { data } = await api.get(`/admin/ghn/shipments/${code}`, admin)
+      expect(data.shipment.status).toBe("delivered")
+      // The history has every callback once, in GHN time.
+      expect(data.shipment.history.filter((h: any) => h.source === "webhook").map((h: any) => h.status)).toEqual(["picked", "storing", "transporting", "delivering", "delivered"])
+      const { rows } = await sql.query("select f.shipped_at, f.delivered_at from fulfillment f join ghn_shipment s on s.fulfillment_id = f.id where s.order_code = $1", [code])
+      expect(rows[0].shipped_at).not.toBeNull()
+      expect(rows[0].delivered_at).not.toBeNull()
+    }
+  })
+
+  it("makes one GHN order when the store restarts between a lost Create Order answer and the admin's retry", async () => {
+    const order = await placeCodOrder(api, seeded)
+    const before = (await sandbox.orders()).length
+    await sandbox.faults([{ path: CREATE, drop_after_commit: true, count: 3 }])
+    expect((await failure(fulfilOrder(api, admin, seeded, order.id))).message).toMatch(/GHN Create Order/)
+    await restart()
+    await sandbox.faults([])
+    const fulfillment = await fulfilOrder(api, admin, seeded, order.id)
+    const made = (await sandbox.orders()).slice(before)
+    expect(made.map((o: any) => o.order_code)).toEqual([fulfillment.data.order_code])
+  })
+
+  it("cancels the orphan when the retry after a restart ships other items", async () => {
+    const order = await placeCodOrder(api, seeded)
+    const { total, items } = await itemsOf(api, admin, order.id)
+    const before = (await sandbox.orders()).length
+    await sandbox.faults([{ path: CREATE, drop_after_commit: true, count: 3 }])
+    await failure(fulfilItems(api, admin, seeded, order.id, items))
+    await restart()
+    await sandbox.faults([])
+    // Only the shirts now: the orphan (everything, with the whole COD) must not stay live.
+    const shirts = await fulfilItems(api, admin, seeded, order.id, [items[0]])
+    const made = (await sandbox.orders()).slice(before)
+    const live = made.filter((o: any) => o.status !== "cancel")
+    expect(live.map((o: any) => o.order_code)).toEqual([shirts.data.order_code])
+    expect(made.filter((o: any) => o.status === "cancel").length).toBeGreaterThanOrEqual(1)
+    expect(shirts.data.ghn_cancelled_orphans).toHaveLength(1)
+    // And the rest: the order's COD is collected once over the live parcels.
+    const rest = await fulfilItems(api, admin, seeded, order.id, [items[1]])
+    const cods = await Promise.all([shirts, rest].map(async (f) => (await sandbox.order(f.data.order_code)).cod_amount))
+    expect(cods[0] + cods[1]).toBe(total)
+  })
+})
+
+describe("server + worker on Medusa's Redis modules", () => {
+  let redis: TestRedis
+  let db: Database
+  let sql: Sql
+  let servers: Store[] = []
+  let worker: Store | undefined
+  let seeded: SeededStore
+
+  const env = () => ({ REDIS_URL: redis.url })
+  const startWorker = () => startStore(db, SANDBOX(), { ...env(), MEDUSA_WORKER_MODE: "worker" })
+
+  beforeAll(async () => {
+    redis = await ensureRedis()
+    db = await freshDatabase("topology")
+    await migrate(db, SANDBOX())
+    sql = await sqlClient(db)
+    servers = [
+      await startStore(db, SANDBOX(), { ...env(), MEDUSA_WORKER_MODE: "server" }),
+      await startStore(db, SANDBOX(), { ...env(), MEDUSA_WORKER_MODE: "server" }),
+    ]
+    worker = await startWorker()
+    seeded = await seedGhnStore(apiClient(servers[0].url), await adminOf(servers[0]))
+  })
+
+  afterAll(async () => {
+    await Promise.all([...servers, worker].map((s) => s?.stop()))
+    await sql?.end()
+    await db?.drop()
+    await redis?.stop()
+  })
+
+  it("collects an order's COD once when two servers fulfil it at the same moment", async () => {
+    const [a, b] = servers.map((s) => explained(apiClient(s.url)))
+    const [adminA, adminB] = await Promise.all(servers.map(adminOf))
+    const order = await placeCodOrder(a, seeded)
+    const { total, items } = await itemsOf(a, adminA, order.id)
+    const [first, second] = await Promise.all([
+      fulfilItems(a, adminA, seeded, order.id, [items[0]]),
+      fulfilItems(b, adminB, seeded, order.id, [items[1]]),
+    ])
+    const cods = await Promise.all([first, second].map(async (f) => (await sandbox.order(f.data.order_code)).cod_amount))
+    expect(cods.sort((x, y) => x - y)).toEqual([0, total])
+  })
+
+  it("has the server store callbacks and the worker apply them, once, whatever their order or repeats", async () => {
+    const [server] = servers
+    const api = explained(apiClient(server.url))
+    const admin = await adminOf(server)
+    const code = (await fulfilOrder(api, admin, seeded, (await placeCodOrder(api, seeded)).id)).data.order_code
+    const t0 = Date.now() - 60_000
+
+    // Without a worker, a server acknowledges and applies nothing.
+    await worker!.stop()
+    worker = undefined
+    expect((await callback(server, statusEvent(code, "picked", t0 + 1000))).status).toBe(200)
+    await new Promise((r) => setTimeout(r, 3000))
+    expect((await sql.query("select processed_at from ghn_webhook_event where order_code = $1", [code])).rows).toEqual([{ processed_at: null }])
+
+    worker = await startWorker()
+    // Out of order and repeated, as GHN delivers them.
+    for (const [status, at] of [["delivered", 4], ["picked", 1], ["delivering", 3], ["delivered", 4], ["storing", 2], ["picked", 1]] as const) {
+      expect((await callback(server, statusEvent(code, status, t0 + at * 1000))).status).toBe(200)
+    }
+    await waitFor(async () => {
+      const { rows } = await sql.query("select count(*)::int as n from ghn_webhook_event where order_code = $1 and processed_at is not null", [code])
+      return rows[0].n === 4
+    }, 60_000)
+    const { data } = await api.get(`/admin/ghn/shipments/${code}`, admin)
+    expect(data.shipment.status).toBe("delivered")
+    expect(data.shipment.history.filter((h: any) => h.source === "webhook").map((h: any) => h.status)).toEqual(["picked", "storing", "delivering", "delivered"])
+    await waitFor(async () => {
+      const { rows } = await sql.query("select f.delivered_at from fulfillment f join ghn_shipment s on s.fulfillment_id = f.id where s.order_code = $1", [code])
+      return rows[0]?.delivered_at !== null
+    }, 30_000)
+  })
+})
