@@ -86,6 +86,8 @@ export type Settings = {
   language: string
   webhook: { url: string; header: string; has_secret: boolean; secret_masked: string | null }
   locations: { id: string; name: string; address: string; shop_id: number; mapped: boolean; ghn_enabled: boolean | null }[]
+  /** Each registration of the GHN provider (a GHN account or shop). */
+  providers: { provider_id: string | null; environment: { name: string; base_url: string }; shop_id: number; webhook_header: string; has_webhook_secret: boolean }[]
   options: Record<string, unknown>
 }
 
@@ -137,6 +139,7 @@ export const api = {
 
   settings: () => json<{ settings: Settings }>("/admin/ghn/settings"),
   connection: () => json<{ connection: Connection }>("/admin/ghn/settings/connection"),
+  providerConnection: (providerId: string) => json<{ connection: Connection }>(`/admin/ghn/settings/connection?provider_id=${encodeURIComponent(providerId)}`),
   checkConnection: (body: Record<string, unknown>) => json<{ connection: Connection }>("/admin/ghn/settings/connection", "POST", body),
   webhookSecret: () => json<{ header: string; secret: string }>("/admin/ghn/settings/webhook-secret"),
   webhookTest: () => json<{ test: WebhookTest }>("/admin/ghn/settings/webhook-test", "POST", {}),

@@ -3,6 +3,7 @@ import { Container, Heading, Text } from "@medusajs/ui"
 import { ErrorState } from "../../../components/common"
 import { ConnectionSection } from "../../../components/settings-connection"
 import { OnboardingSection } from "../../../components/settings-onboarding"
+import { ProvidersSection } from "../../../components/settings-providers"
 import { LocationsSection, ShopsSection } from "../../../components/settings-shops"
 import { ShiftsSection, WebhookSection } from "../../../components/settings-webhook"
 import { errorText, useSettings } from "../../../lib/api"
@@ -26,6 +27,7 @@ const GhnSettingsPage = () => {
         </Container>
       ) : null}
       <ConnectionSection />
+      <ProvidersSection settings={settings.data?.settings} />
       <ShopsSection />
       <OnboardingSection />
       <LocationsSection settings={settings.data?.settings} />

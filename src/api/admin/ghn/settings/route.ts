@@ -16,6 +16,14 @@ export async function GET(req: MedusaRequest, res: MedusaResponse) {
       language: o.language,
       webhook: webhookOf(req, ghn),
       locations: await locationShops(req, ghn),
+      // Each registration of the GHN provider (a GHN account or shop), never its token.
+      providers: ghn.providerAccounts.map((a) => ({
+        provider_id: a.provider_id,
+        environment: environmentOf(a.options.environment),
+        shop_id: a.options.shopId,
+        webhook_header: a.options.webhookHeader,
+        has_webhook_secret: !!a.options.webhookSecret,
+      })),
       options: {
         payment_type_id: o.paymentTypeId,
         required_note: o.requiredNote,

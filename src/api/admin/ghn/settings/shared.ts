@@ -2,6 +2,7 @@ import type { MedusaRequest } from "@medusajs/framework/http"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { createGhnClient, GHN_HOSTS, GhnApiError, GhnNetworkError, resolveBaseUrl, type GhnClient } from "../../../../lib/ghn"
 import { isGhnProviderId } from "../../../../lib/provider-id"
+import type { GhnAccount } from "../../../../modules/ghn/service"
 import type GhnModuleService from "../../../../modules/ghn/service"
 import { backendUrlOf, maskSecret } from "../support-utils"
 
@@ -63,17 +64,17 @@ const verdictOf = (error: unknown): Verdict => {
  * is one of the account's active shops that GHN accepts as ShopId (Get Province with the header,
  * so the verdict on the shop is GHN's own, message included).
  */
-export async function checkConnection(ghn: GhnModuleService, input: CheckInput) {
+export async function checkConnection(ghn: GhnModuleService, input: CheckInput, account: GhnAccount = ghn.accountOf(null)) {
   const custom = !!input.token || input.shop_id !== undefined || input.environment !== "configured"
-  const environment = input.environment === "configured" ? ghn.options.environment : input.environment
-  const shopId = input.shop_id ?? ghn.options.shopId
+  const environment = input.environment === "configured" ? account.options.environment : input.environment
+  const shopId = input.shop_id ?? account.options.shopId
   const started = Date.now()
   const env = environmentOf(environment)
   let client: GhnClient
   try {
     client = custom
-      ? createGhnClient({ environment, token: input.token ?? ghn.options.token, shopId, timeoutMs: Math.min(ghn.options.timeoutMs, 10_000), retry: false, language: ghn.options.language })
-      : ghn.client
+      ? createGhnClient({ environment, token: input.token ?? account.options.token, shopId, timeoutMs: Math.min(account.options.timeoutMs, 10_000), retry: false, language: account.options.language })
+      : account.client
   } catch (error) {
     return { ok: false, custom, environment: env, token: verdictOf(error), shop: { id: shopId, ok: null, message: "not checked", key: "not_checked" }, shops_count: null, duration_ms: 0, checked_at: new Date().toISOString() }
   }
