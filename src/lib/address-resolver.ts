@@ -1,5 +1,9 @@
-import { addressParts, matchAnyUnit, matchUnit, Unit, UnitMatch } from "./address"
-import { oldWardsOf } from "./ward-mapping"
+import { accentedUnitName, isSpecialUnit, normalizeUnitName } from "./address"
+import {
+  addressPartsOf, AddressPart, decide, DistrictUnit, Entry, evaluate, Evaluation, LegacyProvinceUnit, LegacyWardUnit, Lexicon,
+  namedDistricts, nearUnits, NewProvinceUnit, NewWardUnit, ParsedPart, parsePart, Reading, readingLabel, readingsOf,
+} from "./address-readings"
+import { newProvinceOf, newWardsOf, oldWardsOf } from "./ward-mapping"
 
 /** What the resolver reads of GHN's master data (the GHN client's masterData satisfies it). */
 export interface MasterDataSource {
@@ -31,14 +35,35 @@ export type ResolvedAddress = {
   ward_id?: number
 }
 
+/** Stable codes a storefront can act on ("did you mean" for ambiguous and not found). */
+export type AddressErrorCode = "address_unsupported_country" | "address_not_found" | "address_ambiguous" | "address_not_priceable"
+
+/** A unit the address may mean, with its GHN ids: legacy district_id + ward_code, new province_id + ward_id. */
+export type AddressCandidate = {
+  model: "legacy" | "new"
+  label: string
+  province_id: number
+  province_name: string
+  district_id?: number
+  district_name?: string
+  ward_code?: string
+  ward_id?: number
+  ward_name?: string
+}
+
 export class AddressResolutionError extends Error {
+  /** the candidates' labels */
+  readonly candidates: string[]
+
   constructor(
     message: string,
     readonly part: "country" | "province" | "district" | "ward",
-    readonly candidates: string[] = []
+    readonly code: AddressErrorCode,
+    readonly candidateUnits: AddressCandidate[] = []
   ) {
     super(message)
     this.name = "AddressResolutionError"
+    this.candidates = candidateUnits.map((candidate) => candidate.label)
   }
 }
 
@@ -109,7 +134,8 @@ export class AddressResolver {
     if (address.country_code && address.country_code.toLowerCase() !== "vn") {
       throw new AddressResolutionError(
         `GHN delivers in Vietnam only: the address is in "${address.country_code.toUpperCase()}"`,
-        "country"
+        "country",
+        "address_unsupported_country"
       )
     }
     const fromIds = await this.fromMetadata(address)
@@ -128,7 +154,8 @@ export class AddressResolver {
       if (!ward) {
         throw new AddressResolutionError(
           `the address metadata names GHN ward ${wardCode} in district ${districtId}, which GHN does not list`,
-          "ward"
+          "ward",
+          "address_not_found"
         )
       }
       const names = await this.legacyNames(districtId)
@@ -142,7 +169,8 @@ export class AddressResolver {
       if (!province || !ward) {
         throw new AddressResolutionError(
           `the address metadata names GHN ward ${wardId} in province ${provinceId} (new model), which GHN does not list`,
-          "ward"
+          "ward",
+          "address_not_found"
         )
       }
       return this.newModel(province, ward)
@@ -155,65 +183,145 @@ export class AddressResolver {
       const district = (await this.districts(province.id)).find((d) => d.id === districtId)
       if (district) return { province_name: province.name, district_name: district.name }
     }
-    throw new AddressResolutionError(`GHN does not list district ${districtId}`, "district")
+    throw new AddressResolutionError(`GHN does not list district ${districtId}`, "district", "address_not_found")
+  }
+
+  /** Every province of both models under its names; legacy ones know the new province they joined. */
+  private provinceIndex() {
+    return this.cached("index:provinces", async () => {
+      const lexicon = new Lexicon()
+      const fresh = new Map<number, { unit: NewProvinceUnit; aliases: string[] }>()
+      const freshByName = new Map<string, number>()
+      for (const province of await this.newProvinces()) {
+        if (isSpecialUnit(province.name)) continue
+        const unit = { id: province.id, name: province.name }
+        fresh.set(unit.id, { unit, aliases: province.aliases })
+        freshByName.set(normalizeUnitName(province.name), unit.id)
+        lexicon.add({ level: "province", model: "new", unit, ...blankEntry() }, province.name, province.aliases)
+      }
+      const legacy: { unit: LegacyProvinceUnit; aliases: string[] }[] = []
+      for (const province of await this.provinces()) {
+        if (isSpecialUnit(province.name)) continue
+        const newName = newProvinceOf(province.name)
+        const unit = { id: province.id, name: province.name, newProvinceId: newName ? freshByName.get(normalizeUnitName(newName)) : undefined }
+        legacy.push({ unit, aliases: province.aliases })
+        lexicon.add({ level: "province", model: "legacy", unit, ...blankEntry() }, province.name, province.aliases)
+      }
+      return { lexicon, fresh, legacy }
+    })
+  }
+
+  /**
+   * One new-model province and the legacy provinces it took in: every unit of both models, each
+   * legacy ward knowing the new ward it became part of (2025 mapping).
+   */
+  private scope(newProvinceId: number) {
+    return this.cached(`index:scope:${newProvinceId}`, async () => {
+      const provinces = await this.provinceIndex()
+      const province = provinces.fresh.get(newProvinceId)!
+      const lexicon = new Lexicon()
+      lexicon.add({ level: "province", model: "new", unit: province.unit, ...blankEntry() }, province.unit.name, province.aliases)
+      const newWards = new Map<string, NewWardUnit>()
+      for (const ward of await this.newWards(newProvinceId)) {
+        if (isSpecialUnit(ward.name)) continue
+        const unit = { id: ward.id, name: ward.name, province: province.unit }
+        newWards.set(accentedUnitName(ward.name), unit)
+        lexicon.add({ level: "ward", model: "new", unit, ...blankEntry() }, ward.name, ward.aliases)
+      }
+      const pricing = new Map<number, LegacyWardUnit[]>()
+      for (const old of provinces.legacy.filter((p) => p.unit.newProvinceId === newProvinceId)) {
+        lexicon.add({ level: "province", model: "legacy", unit: old.unit, ...blankEntry() }, old.unit.name, old.aliases)
+        const districts = (await this.districts(old.unit.id)).filter((d) => !isSpecialUnit(d.name))
+        const wardLists = await Promise.all(districts.map((d) => this.wards(d.id)))
+        districts.forEach((d, i) => {
+          const district: DistrictUnit = { id: d.id, name: d.name, province: old.unit, newWardIds: new Set() }
+          for (const w of wardLists[i]) {
+            if (isSpecialUnit(w.name)) continue
+            const newWardIds = newWardsOf(old.unit.name, d.name, w.name)
+              .filter((n) => normalizeUnitName(n.province) === normalizeUnitName(province.unit.name))
+              .flatMap((n) => newWards.get(accentedUnitName(n.ward))?.id ?? [])
+            const ward: LegacyWardUnit = { code: w.id, name: w.name, district, newWardIds }
+            for (const id of newWardIds) {
+              district.newWardIds.add(id)
+              pricing.set(id, [...(pricing.get(id) ?? []), ward])
+            }
+            lexicon.add({ level: "ward", model: "legacy", unit: ward, ...blankEntry() }, w.name, w.aliases)
+          }
+          lexicon.add({ level: "district", model: "legacy", unit: district, ...blankEntry() }, d.name, d.aliases)
+        })
+      }
+      return { lexicon, province: province.unit, pricing }
+    })
   }
 
   private async fromNames(address: AddressInput): Promise<ResolvedAddress> {
-    const parts = addressParts(address)
-    const provinceText = address.province || address.city
-    const province = matchUnit(provinceText, await this.provinces())
-    let legacyFailure: AddressResolutionError
-    if (province.kind === "match") {
-      const districts = await this.districts(province.unit.id)
-      const district = matchAnyUnit([address.city, ...parts], districts)
-      if (district.match.kind === "match") {
-        const wards = await this.wards(district.match.unit.id)
-        const ward = matchAnyUnit(parts.filter((p) => p !== district.source), wards)
-        if (ward.match.kind === "match") {
-          return {
-            model: "legacy",
-            district_id: district.match.unit.id,
-            ward_code: ward.match.unit.id,
-            province_name: province.unit.name,
-            district_name: district.match.unit.name,
-            ward_name: ward.match.unit.name,
-          }
-        }
-        legacyFailure = failure("ward", `in ${district.match.unit.name}, ${province.unit.name}`, parts, ward.match)
-      } else {
-        legacyFailure = failure("district", `in ${province.unit.name}`, [address.city, ...parts], district.match)
-      }
-    } else {
-      legacyFailure = failure("province", "", [provinceText], province)
+    const { province: provinceParts, others } = addressPartsOf(address)
+    const provinces = await this.provinceIndex()
+    // The province field says the province; when it names none, the other fields may.
+    let scopes = provinceScopes(provinceParts, provinces.lexicon)
+    if (scopes.size === 0) scopes = provinceScopes(others, provinces.lexicon)
+    if (scopes.size === 0) {
+      const parsed = [...provinceParts, ...others].map((part) => parsePart(part, provinces.lexicon))
+      const near = nearUnits(parsed, provinces.lexicon.units).flatMap(provinceCandidate)
+      const typed = quoted(provinceParts.length ? provinceParts : others)
+      throw new AddressResolutionError(`no GHN province matches ${typed}${didYouMean(near)}`, "province", "address_not_found", near)
     }
-    // Not a legacy address: a new-model one (ward + province) after the 2025 reform? Many new
-    // wards carry the name of an old district ("Phường Ba Đình"), so this runs after a partial match too.
-    const viaNew = await this.fromNewModelNames(address, parts)
-    if (viaNew) return viaNew
-    throw legacyFailure
+    const parts = [...provinceParts, ...others]
+    const evaluations: Evaluation[] = []
+    const scoped: { scope: Awaited<ReturnType<AddressResolver["scope"]>>; parsed: ParsedPart[] }[] = []
+    for (const id of scopes) {
+      const scope = await this.scope(id)
+      const parsed = parts.map((part) => parsePart(part, scope.lexicon))
+      for (const reading of readingsOf(parsed)) evaluations.push(evaluate(reading, parsed))
+      scoped.push({ scope, parsed })
+    }
+    const decision = decide(evaluations)
+    if (decision.kind === "resolved") return this.resolvedOf(decision.reading)
+    if (decision.kind === "ambiguous") {
+      const candidates = decision.readings.map(readingCandidate)
+      throw new AddressResolutionError(
+        `the ward is ambiguous: the address can mean ${candidates.map((c) => c.label).join("; ")}; name the district, or the ward as in the new model`,
+        "ward",
+        "address_ambiguous",
+        candidates
+      )
+    }
+    // Readings the rest of the address contradicts come after the near names.
+    throw notFound(scoped, decision.closest.map(readingCandidate))
   }
 
-  /** A new-model address: the new ward and province, plus a legacy ward of the same name to price it. */
-  private async fromNewModelNames(address: AddressInput, parts: string[]): Promise<ResolvedAddress | undefined> {
-    const province = matchUnit(address.province || address.city, await this.newProvinces())
-    if (province.kind !== "match") return undefined
-    const ward = matchAnyUnit(parts, await this.newWards(province.unit.id))
-    if (ward.match.kind !== "match") return undefined
-    return this.newModel(province.unit, ward.match.unit)
+  private async resolvedOf(reading: Reading): Promise<ResolvedAddress> {
+    if (reading.model === "legacy") {
+      return {
+        model: "legacy",
+        district_id: reading.district.id,
+        ward_code: reading.ward.code,
+        province_name: reading.province.name,
+        district_name: reading.district.name,
+        ward_name: reading.ward.name,
+      }
+    }
+    return this.newModel(reading.province, reading.ward)
   }
 
-  private async newModel(province: Unit<number>, ward: Unit<number>): Promise<ResolvedAddress> {
-    const priced = (await this.legacyWardFromMapping(province.name, ward.name)) ?? (await this.legacyWardOfSameName(province.name, ward.name))
+  /** A new-model ward priced through one of its old wards (GHN prices on legacy ids). */
+  private async newModel(province: NewProvinceUnit, ward: { id: number; name: string }): Promise<ResolvedAddress> {
+    const old = (await this.scope(province.id)).pricing.get(ward.id) ?? []
+    // The old ward that kept the new ward's code is its heart.
+    const heart = oldWardsOf(province.name, ward.name).find((w) => w.sameCode)
+    const priced = old.find((w) => heart && accentedUnitName(w.name) === accentedUnitName(heart.ward) && accentedUnitName(w.district.name) === accentedUnitName(heart.district)) ?? old[0]
     if (!priced) {
       throw new AddressResolutionError(
         `${ward.name}, ${province.name} (new address model) has no legacy GHN ward to price the delivery: store ghn_district_id and ghn_ward_code in the address metadata`,
-        "ward"
+        "ward",
+        "address_not_priceable",
+        [readingCandidate({ model: "new", province, ward: { ...ward, province } })]
       )
     }
     return {
       model: "new",
-      district_id: priced.district_id,
-      ward_code: priced.ward_code,
+      district_id: priced.district.id,
+      ward_code: priced.code,
       province_name: province.name,
       district_name: "",
       ward_name: ward.name,
@@ -221,39 +329,72 @@ export class AddressResolver {
       ward_id: ward.id,
     }
   }
-
-  /** GHN prices on legacy ids: an old ward of the new ward, from the 2025 old-to-new mapping. */
-  private async legacyWardFromMapping(provinceName: string, wardName: string) {
-    for (const old of oldWardsOf(provinceName, wardName)) {
-      const province = matchUnit(old.province, await this.provinces())
-      if (province.kind !== "match") continue
-      const district = matchUnit(old.district, await this.districts(province.unit.id))
-      if (district.kind !== "match") continue
-      const match = matchUnit(old.ward, await this.wards(district.unit.id))
-      if (match.kind === "match") return { district_id: district.unit.id, ward_code: match.unit.id }
-    }
-    return undefined
-  }
-
-  /** Last resort for wards the mapping does not list: a legacy ward of the same name in the province. */
-  private async legacyWardOfSameName(provinceName: string, wardName: string) {
-    const legacyProvince = matchUnit(provinceName, await this.provinces())
-    if (legacyProvince.kind !== "match") return undefined
-    for (const district of await this.districts(legacyProvince.unit.id)) {
-      const match = matchUnit(wardName, await this.wards(district.id))
-      if (match.kind === "match") return { district_id: district.id, ward_code: match.unit.id }
-    }
-    return undefined
-  }
 }
 
-function failure<Id>(part: "province" | "district" | "ward", where: string, tried: (string | null | undefined)[], match: UnitMatch<Id>) {
-  const input = tried.filter(Boolean).map((t) => `"${t}"`).join(", ") || "(empty)"
-  if (match.kind === "ambiguous") {
-    const names = match.candidates.map((c) => c.name)
-    return new AddressResolutionError(`the ${part} ${input} ${where} is ambiguous: one of ${names.join(", ")}`.replace(/\s+/g, " "), part, names)
+const blankEntry = () => ({ key: "", accent: "", prefixes: new Set<string>() })
+
+/** The new-model provinces the parts name (a legacy province stands for the one it joined). */
+function provinceScopes(parts: readonly AddressPart[], lexicon: Lexicon): Set<number> {
+  const scopes = new Set<number>()
+  for (const part of parts) {
+    for (const parse of parsePart(part, lexicon).parses) {
+      for (const span of parse) {
+        for (const entry of span.entries) {
+          if (entry.level !== "province") continue
+          const id = entry.model === "new" ? entry.unit.id : entry.unit.newProvinceId
+          if (id !== undefined) scopes.add(id)
+        }
+      }
+    }
   }
-  const near = match.kind === "none" ? match.near.map((c) => c.name) : []
-  const hint = near.length ? `; did you mean ${near.join(", ")}?` : ""
-  return new AddressResolutionError(`no GHN ${part} matches ${input} ${where}${hint}`.replace(/\s+/g, " ").replace(" ;", ";"), part, near)
+  return scopes
+}
+
+function readingCandidate(reading: Reading): AddressCandidate {
+  const label = readingLabel(reading)
+  return reading.model === "legacy"
+    ? {
+        model: "legacy", label, province_id: reading.province.id, province_name: reading.province.name,
+        district_id: reading.district.id, district_name: reading.district.name, ward_code: reading.ward.code, ward_name: reading.ward.name,
+      }
+    : { model: "new", label, province_id: reading.province.id, province_name: reading.province.name, ward_id: reading.ward.id, ward_name: reading.ward.name }
+}
+
+function unitCandidate(entry: Entry): AddressCandidate | undefined {
+  if (entry.level === "ward") {
+    return entry.model === "legacy"
+      ? readingCandidate({ model: "legacy", province: entry.unit.district.province, district: entry.unit.district, ward: entry.unit })
+      : readingCandidate({ model: "new", province: entry.unit.province, ward: entry.unit })
+  }
+  return undefined
+}
+
+function provinceCandidate(entry: Entry): AddressCandidate[] {
+  if (entry.level !== "province") return []
+  return [{ model: entry.model, label: entry.unit.name, province_id: entry.unit.id, province_name: entry.unit.name }]
+}
+
+const quoted = (parts: readonly AddressPart[]) => parts.map((part) => `"${part.text}"`).join(", ") || "(empty)"
+
+function didYouMean(candidates: readonly AddressCandidate[]) {
+  return candidates.length ? `; did you mean ${candidates.map((c) => c.label).join("; ")}?` : ""
+}
+
+/** No ward named: where the address was looked for, and the wards whose names come close. */
+function notFound(scoped: { scope: { lexicon: Lexicon; province: NewProvinceUnit }; parsed: ParsedPart[] }[], contradicted: AddressCandidate[]) {
+  const districts = scoped.flatMap(({ parsed }) => namedDistricts(parsed))
+  const unnamed = scoped[0].parsed.filter((parsed) => parsed.parses.length === 0).map((parsed) => parsed.part)
+  const typed = unnamed.length ? quoted(unnamed) : "(no ward named)"
+  const near = scoped.flatMap(({ scope, parsed }) => {
+    const wards = scope.lexicon.units.filter(
+      (entry) => entry.level === "ward" && (districts.length === 0 || (entry.model === "legacy" && districts.includes(entry.unit.district)))
+    )
+    return nearUnits(parsed, wards).flatMap((entry) => unitCandidate(entry) ?? [])
+  })
+  for (const candidate of contradicted) if (!near.some((c) => c.label === candidate.label)) near.push(candidate)
+  const where =
+    districts.length === 1
+      ? `${districts[0].name}, ${districts[0].province.name}`
+      : scoped.map(({ scope }) => scope.province.name).join(" or ")
+  return new AddressResolutionError(`no GHN ward matches ${typed} in ${where}${didYouMean(near)}`, "ward", "address_not_found", near)
 }

