@@ -1,6 +1,6 @@
 /**
  * The GHN fulfilment provider's identifier. Medusa names a provider `<identifier>_<id>`, where
- * `id` is whatever the store registers it under (`{ resolve, id: "ghn" }` -> `ghn_ghn`,
+ * `id` is whatever the store registers it under (`{ resolve, id: "ghn" }` -> `ghn` + `_ghn`,
  * `{ id: "hn" }` -> `ghn_hn`): a store may register it several times (several GHN accounts).
  */
 export const GHN_PROVIDER_IDENTIFIER = "ghn"

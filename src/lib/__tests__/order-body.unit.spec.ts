@@ -41,3 +41,31 @@ describe("createOrderBody", () => {
     expect(body).not.toHaveProperty("to_district_id")
   })
 })
+
+describe("Create Order names come from the resolved unit, never the shopper's text", () => {
+  // Resolved against the sandbox's GHN-like master data, from addresses typed loosely.
+  const { AddressResolver } = jest.requireActual<typeof import("../address-resolver")>("../address-resolver")
+  const { sandboxMasterData } = jest.requireActual<typeof import("../../../bench/lib/sandbox-master-data")>("../../../bench/lib/sandbox-master-data")
+  const { partyOf } = jest.requireActual<typeof import("../order-body")>("../order-body")
+  const resolver = new AddressResolver(sandboxMasterData())
+  const body = async (address: { address_1: string; city?: string; province: string }) =>
+    createOrderBody({ ...({} as any), client_order_code: "x", parcel, to: partyOf({ first_name: "An", ...address }, await resolver.resolve({ country_code: "vn", ...address })) })
+
+  it("legacy model: GHN's ward, district and province names and ids", async () => {
+    const sent = await body({ address_1: "12 Le Loi, p. ben nghe", city: "q1", province: "tp hcm" })
+    expect(sent).toMatchObject({
+      to_ward_name: "Phường Bến Nghé",
+      to_district_name: "Quận 1",
+      to_province_name: "Hồ Chí Minh",
+      is_new_to_address: false,
+      to_ward_code: "26740",
+      to_district_id: expect.any(Number),
+    })
+  })
+
+  it("new model: the new lists' ward and province names, no district", async () => {
+    const sent = await body({ address_1: "1 Nguyen Hue, P.Sai Gon", province: "TP HCM" })
+    expect(sent).toMatchObject({ to_ward_name: "Phường Sài Gòn", to_district_name: "", to_province_name: "Thành phố Hồ Chí Minh", is_new_to_address: true })
+    expect(sent).not.toHaveProperty("to_district_id")
+  })
+})
