@@ -1,4 +1,6 @@
-import { createOrderBody, personName, streetOf } from "../order-body"
+import { sandboxMasterData } from "../../../bench/lib/sandbox-master-data"
+import { AddressResolver } from "../address-resolver"
+import { createOrderBody, partyOf, personName, streetOf } from "../order-body"
 
 const to = { model: "legacy" as const, district_id: 1472, ward_code: "26740", province_name: "Hồ Chí Minh", district_name: "Quận 1", ward_name: "Phường Bến Nghé" }
 const parcel = { weight: 500, length: 30, width: 20, height: 3, service_type_id: 2 as const, items: [{ name: "Áo", quantity: 1, weight: 500, length: 30, width: 20, height: 3 }] }
@@ -44,9 +46,6 @@ describe("createOrderBody", () => {
 
 describe("Create Order names come from the resolved unit, never the shopper's text", () => {
   // Resolved against the sandbox's GHN-like master data, from addresses typed loosely.
-  const { AddressResolver } = jest.requireActual<typeof import("../address-resolver")>("../address-resolver")
-  const { sandboxMasterData } = jest.requireActual<typeof import("../../../bench/lib/sandbox-master-data")>("../../../bench/lib/sandbox-master-data")
-  const { partyOf } = jest.requireActual<typeof import("../order-body")>("../order-body")
   const resolver = new AddressResolver(sandboxMasterData())
   const body = async (address: { address_1: string; city?: string; province: string }) =>
     createOrderBody({ ...({} as any), client_order_code: "x", parcel, to: partyOf({ first_name: "An", ...address }, await resolver.resolve({ country_code: "vn", ...address })) })
