@@ -4,7 +4,8 @@
  * ward and every new-model ward written in several styles, plus every ambiguous construct the data
  * holds (a ward name shared by several districts of a province, given without its district; two
  * wards of a district whose names differ only in tone marks, typed without accents). The truth of
- * each address is known: right / wrong / refused per style and per model, and resolutions per
+ * each address is known (a refusal listing the wards when the way it is written does not tell its
+ * ward from another of its district): right / wrong / refused per style and per model, and resolutions per
  * second with the master data warm.
  *
  *   npx ts-node --transpile-only bench/address-accuracy.ts [--limit N] [--show 5]
@@ -58,23 +59,35 @@ function corpus(): Case[] {
     const full = province.NameExtension.find((x) => /^(Tỉnh|Thành phố) /.test(x)) ?? province.ProvinceName
     for (const district of md.districtsByProvince.get(province.ProvinceID) ?? []) {
       if (special(district.DistrictName)) continue
-      for (const ward of md.wardsOf(district.DistrictID) ?? []) {
-        if (special(ward.WardName)) continue
-        const truth: Truth = { kind: "legacy", district_id: district.DistrictID, ward_code: ward.WardCode, new_ward_id: md.wardByCode.get(ward.WardCode)?.newWardId ?? null }
+      const siblings = (md.wardsOf(district.DistrictID) ?? []).filter((w) => !special(w.WardName))
+      for (const ward of siblings) {
         const W = ward.WardName
         const D = district.DistrictName
-        const add = (style: string, address: AddressInput) => cases.push({ model: "legacy", style, address: { country_code: "vn", ...address }, truth })
+        // Written this way, does the ward's name still tell it from the other wards of its district
+        // ("Đầm Hà" for "Thị trấn Đầm Hà" beside "Xã Đầm Hà"; "Xa Phu Thanh" for Phú Thành or Phú Thạnh)?
+        // If not, the right answer is a refusal listing them.
+        const truthWritten = (written: (name: string) => string): Truth => {
+          const same = siblings.filter((w) => written(w.WardName).toLowerCase() === written(W).toLowerCase())
+          return same.length > 1
+            ? { kind: "refuse", ward_codes: same.map((w) => w.WardCode) }
+            : { kind: "legacy", district_id: district.DistrictID, ward_code: ward.WardCode, new_ward_id: md.wardByCode.get(ward.WardCode)?.newWardId ?? null }
+        }
+        const add = (style: string, written: (name: string) => string, address: (ward: string) => AddressInput) =>
+          cases.push({ model: "legacy", style, address: { country_code: "vn", ...address(written(W)) }, truth: truthWritten(written) })
         const street = `Số ${(n++ % 200) + 1} ${streets[n % streets.length]}`
-        add("full names", { address_1: W, city: D, province: full })
-        add("no accents", { address_1: fold(W), city: fold(D), province: fold(full) })
-        add("abbreviated, glued", { address_1: abbreviated(W, true), city: abbreviated(D, true), province: province.ProvinceName })
-        add("abbreviated, spaced", { address_1: abbreviated(W, false), city: abbreviated(D, false), province: province.ProvinceName })
-        add("abbreviated, no accents", { address_1: fold(abbreviated(W, n % 2 === 0)), city: fold(abbreviated(D, n % 2 === 1)), province: fold(province.ProvinceName) })
-        add("no prefixes", { address_1: bare(W), city: bare(D), province: province.ProvinceName })
-        add("ward and district in one line", { address_1: n % 2 ? `${bare(W)}, ${bare(D)}` : `${W} ${D}`, province: full })
-        add("city holding the province", { address_1: `${W}, ${D}`, city: full, province: full })
-        add("district in address_1", { address_1: D, address_2: W, city: province.ProvinceName, province: province.ProvinceName })
-        add("street and house number in front", { address_1: `${street}, ${W}`, city: D, province: province.ProvinceName })
+        const glued = n % 2 === 0
+        const same = (name: string) => name
+        add("full names", same, (w) => ({ address_1: w, city: D, province: full }))
+        add("no accents", fold, (w) => ({ address_1: w, city: fold(D), province: fold(full) }))
+        add("abbreviated, glued", (x) => abbreviated(x, true), (w) => ({ address_1: w, city: abbreviated(D, true), province: province.ProvinceName }))
+        add("abbreviated, spaced", (x) => abbreviated(x, false), (w) => ({ address_1: w, city: abbreviated(D, false), province: province.ProvinceName }))
+        add("abbreviated, no accents", (x) => fold(abbreviated(x, glued)), (w) => ({ address_1: w, city: fold(abbreviated(D, !glued)), province: fold(province.ProvinceName) }))
+        add("no prefixes", bare, (w) => ({ address_1: w, city: bare(D), province: province.ProvinceName }))
+        if (glued) add("ward and district in one line", bare, (w) => ({ address_1: `${w}, ${bare(D)}`, province: full }))
+        else add("ward and district in one line", same, (w) => ({ address_1: `${w} ${D}`, province: full }))
+        add("city holding the province", same, (w) => ({ address_1: `${w}, ${D}`, city: full, province: full }))
+        add("district in address_1", same, (w) => ({ address_1: D, address_2: w, city: province.ProvinceName, province: province.ProvinceName }))
+        add("street and house number in front", same, (w) => ({ address_1: `${street}, ${w}`, city: D, province: province.ProvinceName }))
       }
     }
   }
