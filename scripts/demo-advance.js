@@ -88,7 +88,7 @@ async function main() {
     if (error.status === 404) throw new Error(`the sandbox has no GHN order ${code}`)
     throw error
   })
-  console.log(`GHN order ${code}: ${order.status}${order.client_order_code ? ` (fulfilment ${order.client_order_code})` : ""}`)
+  console.log(`GHN order ${code}: ${order.status}${order.client_order_code ? ` (client order code ${order.client_order_code})` : ""}`)
 
   // The moves: explicit ones, or the next happy-path step.
   if (!targets.length) targets = ["next"]
