@@ -210,12 +210,15 @@ export async function failure(promise: Promise<unknown>) {
   throw new Error("expected the request to fail")
 }
 
-/** Fulfils every item of an order from the store's stock location, as the admin does. */
-export async function fulfilOrder(api: any, admin: Headers, store: SeededStore, orderId: string) {
-  const { data } = await api.get(`/admin/orders/${orderId}?fields=id,*items`, admin)
+/** Fulfils the given items (every item of the order by default) from the store's stock location, as the admin does. */
+export async function fulfilOrder(api: any, admin: Headers, store: SeededStore, orderId: string, items?: { id: string; quantity: number }[]) {
+  if (!items) {
+    const { data } = await api.get(`/admin/orders/${orderId}?fields=id,*items`, admin)
+    items = data.order.items.map((i: any) => ({ id: i.id, quantity: Number(i.quantity) }))
+  }
   const res = await api.post(
     `/admin/orders/${orderId}/fulfillments?fields=id,*fulfillments,fulfillments.labels.*`,
-    { items: data.order.items.map((i: any) => ({ id: i.id, quantity: Number(i.quantity) })), location_id: store.locationId },
+    { items, location_id: store.locationId },
     admin
   )
   return res.data.order.fulfillments.at(-1) as { id: string; data: Record<string, any>; labels: any[]; canceled_at: string | null }

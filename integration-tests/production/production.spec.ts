@@ -55,12 +55,6 @@ async function itemsOf(api: any, admin: Admin, orderId: string) {
   return { total: Math.round(Number(data.order.total)), items: data.order.items.map((i: any) => ({ id: i.id as string, quantity: Number(i.quantity) })) }
 }
 
-function fulfilItems(api: any, admin: Admin, store: SeededStore, orderId: string, items: { id: string; quantity: number }[]) {
-  return api
-    .post(`/admin/orders/${orderId}/fulfillments?fields=id,*fulfillments`, { items, location_id: store.locationId }, admin)
-    .then((res: any) => res.data.order.fulfillments.at(-1) as { id: string; data: Record<string, any> })
-}
-
 describe("restarts (one Medusa process, killed with SIGKILL)", () => {
   let db: Database
   let sql: Sql
@@ -161,18 +155,18 @@ describe("restarts (one Medusa process, killed with SIGKILL)", () => {
     const { total, items } = await itemsOf(api, admin, order.id)
     const before = (await sandbox.orders()).length
     await sandbox.faults([{ path: CREATE, drop_after_commit: true, count: 3 }])
-    await failure(fulfilItems(api, admin, seeded, order.id, items))
+    await failure(fulfilOrder(api, admin, seeded, order.id, items))
     await restart()
     await sandbox.faults([])
     // Only the shirts now: the orphan (everything, with the whole COD) must not stay live.
-    const shirts = await fulfilItems(api, admin, seeded, order.id, [items[0]])
+    const shirts = await fulfilOrder(api, admin, seeded, order.id, [items[0]])
     const made = (await sandbox.orders()).slice(before)
     const live = made.filter((o: any) => o.status !== "cancel")
     expect(live.map((o: any) => o.order_code)).toEqual([shirts.data.order_code])
     expect(made.filter((o: any) => o.status === "cancel").length).toBeGreaterThanOrEqual(1)
     expect(shirts.data.ghn_cancelled_orphans).toHaveLength(1)
     // And the rest: the order's COD is collected once over the live parcels.
-    const rest = await fulfilItems(api, admin, seeded, order.id, [items[1]])
+    const rest = await fulfilOrder(api, admin, seeded, order.id, [items[1]])
     const cods = await Promise.all([shirts, rest].map(async (f) => (await sandbox.order(f.data.order_code)).cod_amount))
     expect(cods[0] + cods[1]).toBe(total)
   })
@@ -215,8 +209,8 @@ describe("server + worker on Medusa's Redis modules", () => {
     const order = await placeCodOrder(a, seeded)
     const { total, items } = await itemsOf(a, adminA, order.id)
     const [first, second] = await Promise.all([
-      fulfilItems(a, adminA, seeded, order.id, [items[0]]),
-      fulfilItems(b, adminB, seeded, order.id, [items[1]]),
+      fulfilOrder(a, adminA, seeded, order.id, [items[0]]),
+      fulfilOrder(b, adminB, seeded, order.id, [items[1]]),
     ])
     const cods = await Promise.all([first, second].map(async (f) => (await sandbox.order(f.data.order_code)).cod_amount))
     expect(cods.sort((x, y) => x - y)).toEqual([0, total])

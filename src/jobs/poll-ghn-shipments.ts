@@ -17,7 +17,7 @@ export async function pollGhnShipments(container: MedusaContainer, opts: { silen
     {
       status: { $nin: [...FINAL_STATUSES] },
       $or: [{ last_synced_at: null }, { last_synced_at: { $lte: before } }],
-    } as any,
+    } as Parameters<GhnModuleService["listGhnShipments"]>[0],
     { take: opts.limit ?? 200, order: { last_synced_at: "ASC" } }
   )
   const results = await refreshGhnShipments(container, shipments.map((s) => s.order_code), "poll")

@@ -122,6 +122,23 @@ const saveGhnReturnDataStep = createStep(
   }
 )
 
+/** The return, its order and its locations, as this workflow reads them. */
+type ReturnRow = {
+  id: string
+  order_id: string
+  items?: { item_id: string; quantity: unknown }[]
+  fulfillments?: {
+    id: string
+    provider_id?: string | null
+    location_id: string
+    data?: Record<string, unknown> & { order_code?: string }
+    canceled_at?: unknown
+    delivery_address?: Record<string, unknown> | null
+  }[]
+}
+type ReturnOrderRow = { id: string; shipping_address?: Record<string, unknown> | null; items?: Record<string, unknown>[] }
+type LocationRow = { id: string; name: string }
+
 export const createGhnReturnOrderWorkflow = createWorkflow(
   "create-ghn-return-order",
   (input: CreateGhnReturnOrderInput) => {
@@ -145,30 +162,30 @@ export const createGhnReturnOrderWorkflow = createWorkflow(
     const { data: orders } = useQueryGraphStep({
       entity: "order",
       fields: ["id", "shipping_address.*", "items.*", "items.variant.*", "items.variant.product.*"],
-      filters: { id: transform({ returns }, ({ returns }) => (returns[0] as any)?.order_id ?? "none") },
+      filters: { id: transform({ returns }, ({ returns }) => (returns[0] as ReturnRow | undefined)?.order_id ?? "none") },
     }).config({ name: "return-order" })
     const { data: locations } = useQueryGraphStep({
       entity: "stock_location",
       fields: ["id", "name"],
-      filters: { id: transform({ returns }, ({ returns }) => ((returns[0] as any)?.fulfillments ?? []).map((f: any) => f.location_id)) },
+      filters: { id: transform({ returns }, ({ returns }) => ((returns[0] as ReturnRow | undefined)?.fulfillments ?? []).map((f) => f.location_id)) },
     }).config({ name: "return-locations" })
     const pending = transform({ returns, orders, locations }, ({ returns, orders, locations }): PendingReturn[] => {
-      const ret = returns[0] as any
-      const order = orders[0] as any
+      const ret = returns[0] as ReturnRow | undefined
+      const order = orders[0] as ReturnOrderRow | undefined
       if (!ret || !order) return []
-      const names = new Map((locations as any[]).map((l) => [l.id, l.name]))
+      const names = new Map((locations as LocationRow[]).map((l) => [l.id, l.name]))
       return (ret.fulfillments ?? [])
-        .filter((f: any) => isGhnProviderId(f.provider_id) && !f.canceled_at && !f.data?.order_code)
-        .map((f: any) => ({
+        .filter((f) => isGhnProviderId(f.provider_id) && !f.canceled_at && !f.data?.order_code)
+        .map((f) => ({
           fulfillment_id: f.id,
-          provider_id: f.provider_id,
+          provider_id: f.provider_id!,
           location_id: f.location_id,
           location_name: names.get(f.location_id) ?? "Kho",
           data: f.data ?? {},
           delivery_address: f.delivery_address ?? {},
           customer_address: order.shipping_address ?? {},
           // The return's own items: an exchange's or claim's return fulfilment lists every order item.
-          items: (ret.items ?? []).map((i: any) => ({ line_item_id: i.item_id, quantity: Number(i.quantity) })),
+          items: (ret.items ?? []).map((i) => ({ line_item_id: i.item_id, quantity: Number(i.quantity) })),
           order_items: order.items ?? [],
         }))
     })
@@ -176,7 +193,7 @@ export const createGhnReturnOrderWorkflow = createWorkflow(
     saveGhnReturnDataStep(created)
     upsertGhnShipmentsStep(
       transform({ created, returns }, ({ created, returns }) =>
-        created.map((c) => ({ fulfillment_id: c.fulfillment_id, order_id: (returns[0] as any)?.order_id, provider_id: c.provider_id, is_return: true, data: c.data }))
+        created.map((c) => ({ fulfillment_id: c.fulfillment_id, order_id: (returns[0] as ReturnRow | undefined)?.order_id, provider_id: c.provider_id, is_return: true, data: c.data }))
       )
     )
     return new WorkflowResponse(created)

@@ -53,7 +53,7 @@ export const recordGhnShipmentWorkflow = createWorkflow("record-ghn-shipment", (
   })
   const created = upsertGhnShipmentsStep(transform({ plan }, ({ plan }) => plan.records))
   settleGhnCreateIntentStep(transform({ plan }, ({ plan }) => plan.intent))
-  const early = earlyGhnEventsStep(transform({ created }, ({ created }) => created.map((c: any) => c.order_code)))
+  const early = earlyGhnEventsStep(transform({ created }, ({ created }) => created.map((c) => c.order_code)))
   when({ early }, ({ early }) => early.length > 0).then(() => {
     emitEventStep({ eventName: GHN_SHIPMENT_UPDATED, data: early })
   })

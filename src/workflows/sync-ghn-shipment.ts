@@ -4,6 +4,7 @@ import {
   acquireLockStep,
   cancelOrderFulfillmentWorkflow,
   createOrderShipmentWorkflow,
+  type CreateOrderShipmentWorkflowInput,
   emitEventStep,
   markOrderFulfillmentAsDeliveredWorkflow,
   releaseLockStep,
@@ -19,6 +20,32 @@ export type SyncGhnShipmentInput = { order_code: string; event: GhnShipmentEvent
 export const GHN_SHIPMENT_EXCEPTION = "ghn.shipment.exception"
 
 type HistoryEntry = { status: string | null; type: string; time: string; reason?: string | null; reason_code?: string | null; source: string }
+
+/** What applying an event changes on the shipment record. */
+type ShipmentUpdate = {
+  id: string
+  history: { events: HistoryEntry[] }
+  last_synced_at: Date
+  status?: string
+  status_at?: Date
+  total_fee?: number
+  fees?: Record<string, unknown>
+  cod_amount?: number
+  cod_transfer_date?: Date
+  weight?: number
+  converted_weight?: number
+}
+
+/** The fulfilment as this workflow reads it. */
+type FulfillmentRow = {
+  id: string
+  data?: { ghn_status?: string } | null
+  shipped_at?: unknown
+  delivered_at?: unknown
+  canceled_at?: unknown
+  labels?: { id: string }[]
+  items?: { line_item_id: string | null; quantity: unknown }[]
+}
 
 type Applied = {
   found: boolean
@@ -50,7 +77,7 @@ const applyGhnEventStep = createStep(
     const [shipment] = await ghn.listGhnShipments({ order_code })
     if (!shipment) return new StepResponse<Applied, any>({ found: false, status_changed: false })
 
-    const history = await historyWithStoredEvents(ghn, order_code, ((shipment.history as any)?.events ?? []) as HistoryEntry[])
+    const history = await historyWithStoredEvents(ghn, order_code, ((shipment.history as { events?: HistoryEntry[] } | null)?.events ?? []))
     const entry: HistoryEntry = {
       status: event.status ?? null,
       type: event.type,
@@ -73,7 +100,7 @@ const applyGhnEventStep = createStep(
     const latestKnown = Math.max(-Infinity, ...history.map((h) => Date.parse(h.time)))
     const newest = isAfter(latestKnown, false)
     const statusChanged = !!event.status && newer && event.status !== shipment.status
-    const update: Record<string, unknown> = { id: shipment.id, history: { events }, last_synced_at: new Date() }
+    const update: ShipmentUpdate = { id: shipment.id, history: { events }, last_synced_at: new Date() }
     if (event.status && newer) {
       update.status = event.status
       update.status_at = eventTime
@@ -101,7 +128,7 @@ const applyGhnEventStep = createStep(
       converted_weight: shipment.converted_weight,
       last_synced_at: shipment.last_synced_at,
     }
-    await ghn.updateGhnShipments(update as any)
+    await ghn.updateGhnShipments(update)
     const status = (update.status as string) ?? shipment.status
     return new StepResponse<Applied, any>(
       {
@@ -190,7 +217,7 @@ export const syncGhnShipmentWorkflow = createWorkflow("sync-ghn-shipment", (inpu
   }).config({ name: "ghn-fulfillment" })
 
   const plan = transform({ applied, fulfillments }, ({ applied, fulfillments }) => {
-    const f = fulfillments[0] as any
+    const f = fulfillments[0] as FulfillmentRow | undefined
     const none = { ship: false, deliver: false, cancel: false, exception: false, status: false }
     if (!applied.found || !f || !applied.status) return none
     const effect = medusaEffectOf(applied.status)
@@ -215,13 +242,14 @@ export const syncGhnShipmentWorkflow = createWorkflow("sync-ghn-shipment", (inpu
   when({ plan }, ({ plan }) => plan.ship).then(() => {
     createOrderShipmentWorkflow.runAsStep({
       input: transform({ applied, fulfillments }, ({ applied, fulfillments }) => {
-        const f = fulfillments[0] as any
+        const f = fulfillments[0] as FulfillmentRow
         return {
           order_id: applied.order_id!,
           fulfillment_id: f.id,
-          items: (f.items ?? []).map((i: any) => ({ id: i.line_item_id, quantity: Number(i.quantity) })),
-          // Passed labels replace the stored ones: keep the provider's by id.
-          labels: (f.labels ?? []).map((l: any) => ({ id: l.id })),
+          items: (f.items ?? []).map((i) => ({ id: i.line_item_id!, quantity: Number(i.quantity) })),
+          // Passed labels replace the stored ones: keep the provider's by id (Medusa accepts
+          // { id } for an existing label; its type names only new ones).
+          labels: (f.labels ?? []).map((l) => ({ id: l.id })) as unknown as CreateOrderShipmentWorkflowInput["labels"],
         }
       }),
     })

@@ -1,5 +1,6 @@
 import { MedusaError } from "@medusajs/framework/utils"
 import { createStep, createWorkflow, StepResponse, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
+import { GhnApiError, type GhnUpdateOrderBody } from "../lib/ghn"
 import { toMedusaError } from "../lib/medusa-error"
 import { forbiddenUpdates } from "../lib/update-rules"
 import { GHN_MODULE } from "../modules/ghn"
@@ -34,12 +35,12 @@ const updateGhnOrderStep = createStep("update-ghn-order", async (input: UpdateGh
     }
     const codChanges = "cod_amount" in input.changes && Number(input.changes.cod_amount) !== Number(info.cod_amount)
     await client.orders.update(
-      { order_code: input.order_code, ...input.changes, ...(codChanges && input.otp ? { otp: input.otp } : {}) } as any,
+      { order_code: input.order_code, ...input.changes, ...(codChanges && input.otp ? { otp: input.otp } : {}) } as GhnUpdateOrderBody,
       { shopId: shipment.shop_id }
     )
   } catch (error) {
     const mapped = toMedusaError(error, "GHN Update Order")
-    if ((error as any)?.code_message === "OTP_NOT_VALID") {
+    if (error instanceof GhnApiError && error.code_message === "OTP_NOT_VALID") {
       mapped.message += " (a COD change needs the OTP GHN sends by SMS to the account owner's phone: enter it and try again)"
     }
     throw mapped

@@ -226,7 +226,7 @@ class GhnFulfillmentProviderService extends AbstractFulfillmentProviderService {
     const methodData = data as GhnMethodData
     try {
       const context = this.contextOf(additionalData)
-      const lines = linesFromOrderItems(items as any[], order?.items ?? [])
+      const lines = linesFromOrderItems(items as Parameters<typeof linesFromOrderItems>[0], order?.items ?? [])
       // Medusa does not pass the products' measures to fulfilment: those the plugin prepared,
       // else those seen at checkout.
       const seenAtCheckout = (methodData.ghn_measures ?? {}) as Record<string, Measured>
@@ -368,6 +368,7 @@ class GhnFulfillmentProviderService extends AbstractFulfillmentProviderService {
     }
   }
 
+  // Medusa's base class types these as Promise<never[]>: `any` is the only return type it lets widen.
   async getFulfillmentDocuments(data: Record<string, unknown>): Promise<any> {
     return this.labelDocuments(data)
   }

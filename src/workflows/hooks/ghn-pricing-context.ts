@@ -1,6 +1,7 @@
 import { StepResponse } from "@medusajs/framework/workflows-sdk"
 import { fetchShippingOptionForOrderWorkflow, maybeRefreshShippingMethodsWorkflow } from "@medusajs/medusa/core-flows"
 import { MEASURE_KEYS } from "../../lib/parcel"
+import type { QueryGraph } from "../../lib/query-graph"
 
 const LINE_FIELDS = [
   "id",
@@ -23,21 +24,23 @@ type PricingInput = { order_id: string; context?: Record<string, unknown> }
  * `ghn_order_items`, with the lines the change adds (an exchange's or claim's new items), which
  * are not the order's until the change is confirmed.
  */
-async function orderPricingContext({ input }: { input: unknown }, { container }: { container: { resolve(key: string): any } }) {
+type OrderRow = { id: string; currency_code: string; shipping_address?: Record<string, unknown> | null; items?: { id: string }[] }
+
+async function orderPricingContext({ input }: { input: unknown }, { container }: { container: { resolve<T>(key: string): T } }) {
   const { order_id, context } = input as PricingInput
-  const query = container.resolve("query")
-  const { data } = await query.graph({
+  const query = container.resolve<QueryGraph>("query")
+  const { data } = await query.graph<OrderRow>({
     entity: "order",
     fields: ["id", "currency_code", "shipping_address.*", ...LINE_FIELDS.map((f) => `items.${f}`)],
     filters: { id: order_id },
   })
-  const order = data[0] as any
+  const order = data[0]
   if (!order) return new StepResponse({})
   const added = [...((context?.exchange_items as { id: string }[]) ?? []), ...((context?.claim_items as { id: string }[]) ?? [])]
     .map((i) => i.id)
-    .filter((id) => id && !(order.items ?? []).some((item: { id: string }) => item.id === id))
+    .filter((id) => id && !(order.items ?? []).some((item) => item.id === id))
   const addedLines = added.length
-    ? (await query.graph({ entity: "order_line_item", fields: LINE_FIELDS, filters: { id: added } })).data
+    ? (await query.graph<{ id: string }>({ entity: "order_line_item", fields: LINE_FIELDS, filters: { id: added } })).data
     : []
   return new StepResponse({
     currency_code: order.currency_code,

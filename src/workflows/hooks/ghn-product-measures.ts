@@ -1,21 +1,24 @@
 import { StepResponse } from "@medusajs/framework/workflows-sdk"
 import { calculateShippingOptionsPricesWorkflow, listShippingOptionsForCartWithPricingWorkflow } from "@medusajs/medusa/core-flows"
 import { MEASURE_KEYS } from "../../lib/parcel"
+import type { QueryGraph } from "../../lib/query-graph"
 
 /**
  * Medusa's checkout pricing context carries the product's weight but not its sizes: the plugin
  * adds each cart item's product measures, so a variant without sizes falls back to its product's.
  */
-async function productMeasures({ input }: { input: unknown }, { container }: { container: { resolve(key: string): any } }) {
+type CartRow = { items?: ({ id: string; product?: Record<string, unknown> | null } | null)[] }
+
+async function productMeasures({ input }: { input: unknown }, { container }: { container: { resolve<T>(key: string): T } }) {
   const cartId = (input as { cart_id?: string }).cart_id
   if (!cartId) return new StepResponse({})
-  const { data } = await container.resolve("query").graph({
+  const { data } = await container.resolve<QueryGraph>("query").graph<CartRow>({
     entity: "cart",
     fields: ["items.id", ...MEASURE_KEYS.map((m) => `items.product.${m}`)],
     filters: { id: cartId },
   })
   const measures: Record<string, unknown> = {}
-  for (const item of (data[0] as any)?.items ?? []) if (item?.product) measures[item.id] = item.product
+  for (const item of data[0]?.items ?? []) if (item?.product) measures[item.id] = item.product
   return new StepResponse({ ghn_product_measures: measures })
 }
 

@@ -3,6 +3,7 @@ import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { codToCollect, type CodLedger } from "../../lib/cod"
 import type { GhnFulfillmentContext } from "../../lib/fulfillment-context"
 import { MEASURE_KEYS } from "../../lib/parcel"
+import type { QueryGraph } from "../../lib/query-graph"
 import { isGhnProviderId } from "../../lib/provider-id"
 import { GHN_MODULE } from "../../modules/ghn"
 import type GhnModuleService from "../../modules/ghn/service"
@@ -20,7 +21,25 @@ export type PreparedGhnFulfillment = { provider_id: string; context: GhnFulfillm
 /** The lock every GHN fulfilment of an order is prepared and created under (the route's and the workflow's). */
 export const ghnOrderLockKey = (orderId: string) => `ghn-order:${orderId}`
 
-type Query = { graph(args: Record<string, unknown>): Promise<{ data: any[] }> }
+type Measures = Partial<Record<(typeof MEASURE_KEYS)[number], number | null>>
+type LocationRow = { id: string; name?: string | null; address?: Record<string, unknown> | null }
+/** What a GHN fulfilment's data holds that this step reads (see the provider's GhnFulfillmentData). */
+type GhnData = { order_code?: string; is_return?: boolean; ghn_intent_code?: string; cod_amount?: number; ghn_status?: string }
+type FulfillmentRow = { id: string; provider_id?: string | null; canceled_at?: string | Date | null; data?: GhnData | null }
+type OrderRow = {
+  id: string
+  items?: ({ variant_id?: string | null; variant?: { product?: Measures | null } | null } | null)[]
+  shipping_methods?: ({ shipping_option_id?: string | null } | null)[]
+  fulfillments?: FulfillmentRow[]
+  summary?: { pending_difference?: unknown } | null
+  payment_collections?: {
+    payment_sessions?: { provider_id: string }[]
+    payments?: { provider_id: string; captures?: { amount?: unknown }[] }[]
+  }[]
+}
+type OptionRow = { id: string; provider_id?: string | null; service_zone?: { fulfillment_set?: { location?: LocationRow | null } | null } | null }
+type GhnParcelRow = FulfillmentRow & { data: GhnData & { order_code: string } }
+
 
 // With "items.*" the order's totals make Medusa's pending difference count requested returns
 // (an exchange's returned items), as the admin shows it.
@@ -40,9 +59,9 @@ const COD_FIELDS = [
  * through it: Medusa's fulfilment route (its middleware) and createGhnFulfillmentWorkflow.
  */
 export async function prepareGhnFulfillment(container: { resolve<T = unknown>(key: string): T }, input: PrepareGhnFulfillmentInput): Promise<PreparedGhnFulfillment> {
-  const query = container.resolve<Query>(ContainerRegistrationKeys.QUERY)
+  const query = container.resolve<QueryGraph>(ContainerRegistrationKeys.QUERY)
   const ghn = container.resolve<GhnModuleService>(GHN_MODULE)
-  const { data: orders } = await query.graph({
+  const { data: orders } = await query.graph<OrderRow>({
     entity: "order",
     fields: [
       "id",
@@ -62,29 +81,29 @@ export async function prepareGhnFulfillment(container: { resolve<T = unknown>(ke
   // As Medusa picks it: the request's shipping option, else the order's first method's.
   const optionId = input.shipping_option_id || order.shipping_methods?.[0]?.shipping_option_id
   if (!optionId) return null
-  const { data: options } = await query.graph({
+  const { data: options } = await query.graph<OptionRow>({
     entity: "shipping_option",
     fields: ["id", "provider_id", "service_zone.fulfillment_set.location.id", "service_zone.fulfillment_set.location.name", "service_zone.fulfillment_set.location.address.*"],
     filters: { id: optionId },
   })
   const option = options[0]
   if (!isGhnProviderId(option?.provider_id)) return null
-  const providerId: string = option.provider_id
+  const providerId = option.provider_id
   const account = ghn.accountOf(providerId)
 
   let location = option.service_zone?.fulfillment_set?.location
   if (input.location_id && input.location_id !== location?.id) {
-    const { data } = await query.graph({ entity: "stock_location", fields: ["id", "name", "address.*"], filters: { id: input.location_id } })
+    const { data } = await query.graph<LocationRow>({ entity: "stock_location", fields: ["id", "name", "address.*"], filters: { id: input.location_id } })
     location = data[0]
   }
 
   const product_measures: GhnFulfillmentContext["product_measures"] = {}
   for (const item of order.items ?? []) {
     const product = item?.variant?.product
-    if (item?.variant_id && product) product_measures[item.variant_id] = Object.fromEntries(MEASURE_KEYS.map((k) => [k, product[k] ?? null]))
+    if (item?.variant_id && product) product_measures[item.variant_id] = Object.fromEntries(MEASURE_KEYS.map((k) => [k, product[k] ?? null])) as Measures
   }
 
-  const parcels = ((order.fulfillments ?? []) as any[]).filter((f) => isGhnProviderId(f.provider_id) && f.data?.order_code && !f.data?.is_return)
+  const parcels = (order.fulfillments ?? []).filter((f): f is GhnParcelRow => isGhnProviderId(f.provider_id) && !!f.data?.order_code && !f.data?.is_return)
   const codProviders = account.options.codPaymentProviders
   const cod_amount = codProviders.length ? codToCollect(await codLedgerOf(ghn, order, parcels), codProviders) : 0
 
@@ -113,8 +132,8 @@ export async function prepareGhnFulfillment(container: { resolve<T = unknown>(ke
 }
 
 /** The order's payments and GHN parcels, with each parcel's COD and status as GHN last reported them. */
-async function codLedgerOf(ghn: GhnModuleService, order: any, parcels: any[]): Promise<CodLedger> {
-  const collections = (order.payment_collections ?? []) as any[]
+async function codLedgerOf(ghn: GhnModuleService, order: OrderRow, parcels: GhnParcelRow[]): Promise<CodLedger> {
+  const collections = order.payment_collections ?? []
   const payments = collections.flatMap((c) => c.payments ?? [])
   const records = parcels.length
     ? await ghn.listGhnShipments({ fulfillment_id: parcels.map((f) => f.id) }, { select: ["fulfillment_id", "cod_amount", "status"] })
@@ -122,10 +141,10 @@ async function codLedgerOf(ghn: GhnModuleService, order: any, parcels: any[]): P
   const recordOf = new Map(records.map((r) => [r.fulfillment_id, r]))
   return {
     pendingDifference: Number(order.summary?.pending_difference ?? 0),
-    providers: [...collections.flatMap((c) => (c.payment_sessions ?? []).map((s: any) => s.provider_id)), ...payments.map((p) => p.provider_id)],
+    providers: [...collections.flatMap((c) => (c.payment_sessions ?? []).map((s) => s.provider_id)), ...payments.map((p) => p.provider_id)],
     payments: payments.map((p) => ({
       provider_id: p.provider_id,
-      captured: (p.captures ?? []).reduce((sum: number, c: any) => sum + Number(c.amount ?? 0), 0),
+      captured: (p.captures ?? []).reduce((sum, c) => sum + Number(c.amount ?? 0), 0),
     })),
     // The shipment record follows GHN's COD updates (admin edits, update_cod callbacks).
     shipments: parcels.map((f) => ({

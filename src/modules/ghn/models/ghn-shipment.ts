@@ -16,7 +16,7 @@ export const GhnShipment = model
     status: model.text().default("ready_to_pick"),
     status_at: model.dateTime().nullable(),
     /** Every status event, ordered by GHN time: { status, type, time, reason, reason_code, source }. */
-    history: model.json().default({ events: [] } as any),
+    history: model.json().default({ events: [] }),
     total_fee: model.number().default(0),
     fees: model.json().nullable(),
     cod_amount: model.number().default(0),

@@ -41,7 +41,7 @@ export async function locationShops(req: MedusaRequest, ghn: GhnModuleService) {
       address: [a.address_1, a.address_2, a.city, a.province].filter(Boolean).join(", "),
       shop_id: map[l.id] ?? ghn.options.shopId,
       mapped: l.id in map,
-      ghn_enabled: Array.isArray(l.fulfillment_providers) ? l.fulfillment_providers.some((p: any) => isGhnProviderId(p?.id)) : null,
+      ghn_enabled: Array.isArray(l.fulfillment_providers) ? l.fulfillment_providers.some((p: { id?: string } | null) => isGhnProviderId(p?.id)) : null,
     }
   })
 }

@@ -3,9 +3,18 @@ import { ContainerRegistrationKeys, MedusaError } from "@medusajs/framework/util
 import { toMedusaError } from "../../../../lib/medusa-error"
 import { shopIdForLocation } from "../../../../lib/options"
 import { isGhnProviderId } from "../../../../lib/provider-id"
+import type { QueryGraph } from "../../../../lib/query-graph"
+import type { AddressInput } from "../../../../lib/address-resolver"
 import { cacheKey } from "../../../../lib/quote-cache"
 import { ghnModule } from "../../../utils"
 import type { LeadtimeBody } from "../validators"
+
+type OptionRow = {
+  id: string
+  provider_id: string
+  data?: { service_type_id?: unknown } | null
+  service_zone?: { fulfillment_set?: { location?: { id: string; address?: AddressInput | null } | null } | null } | null
+}
 
 /**
  * GHN's delivery estimate (Leadtime) for a cart and a GHN shipping option, to show beside the
@@ -13,18 +22,18 @@ import type { LeadtimeBody } from "../validators"
  */
 export async function POST(req: MedusaRequest<LeadtimeBody>, res: MedusaResponse) {
   const { cart_id, option_id } = req.validatedBody
-  const query = req.scope.resolve(ContainerRegistrationKeys.QUERY)
+  const query = req.scope.resolve<QueryGraph>(ContainerRegistrationKeys.QUERY)
   const ghn = ghnModule(req)
   const [{ data: carts }, { data: options }] = await Promise.all([
-    query.graph({ entity: "cart", fields: ["id", "shipping_address.*"], filters: { id: cart_id } }),
-    query.graph({
+    query.graph<{ id: string; shipping_address?: AddressInput | null }>({ entity: "cart", fields: ["id", "shipping_address.*"], filters: { id: cart_id } }),
+    query.graph<OptionRow>({
       entity: "shipping_option",
       fields: ["id", "provider_id", "data", "service_zone.fulfillment_set.location.id", "service_zone.fulfillment_set.location.address.*"],
       filters: { id: option_id },
     }),
   ])
-  const cart = carts[0] as any
-  const option = options[0] as any
+  const cart = carts[0]
+  const option = options[0]
   if (!cart) throw new MedusaError(MedusaError.Types.NOT_FOUND, `Cart ${cart_id} was not found`)
   if (!option || !isGhnProviderId(option.provider_id)) {
     throw new MedusaError(MedusaError.Types.INVALID_DATA, `Shipping option ${option_id} is not a GHN option`)
