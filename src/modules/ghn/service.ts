@@ -1,4 +1,4 @@
-import { generateEntityId, MedusaService, Modules } from "@medusajs/framework/utils"
+import { ContainerRegistrationKeys, generateEntityId, MedusaService, Modules } from "@medusajs/framework/utils"
 import { AddressResolver } from "../../lib/address-resolver"
 import { intentItems, sameShipment } from "../../lib/fulfillment-context"
 import type { GhnClient, GhnLabelSize } from "../../lib/ghn"
@@ -11,7 +11,14 @@ import { GhnWebhookEvent } from "./models/ghn-webhook-event"
 import { ghnProviderRegistrations } from "./providers"
 
 type Logger = { warn(message: string): void; info?(message: string): void }
-type InjectedDependencies = { logger?: Logger; configModule?: unknown; [Modules.CACHING]?: CachingModule; [Modules.EVENT_BUS]?: EventBus }
+type Knex = { raw<T>(sql: string, bindings: unknown[]): Promise<T> }
+type InjectedDependencies = {
+  logger?: Logger
+  configModule?: unknown
+  [Modules.CACHING]?: CachingModule
+  [Modules.EVENT_BUS]?: EventBus
+  [ContainerRegistrationKeys.PG_CONNECTION]?: Knex
+}
 type EventBus = { emit(message: { name: string; data: unknown }): Promise<unknown> }
 
 /** A GHN account: a registration of the provider (token, shop, environment) and its client. */
@@ -39,6 +46,7 @@ export default class GhnModuleService extends MedusaService({ GhnShipment, GhnWe
   readonly cache: SharedCache
   private readonly accounts = new Map<string, GhnAccount>()
   private readonly eventBus?: EventBus
+  private readonly pg: Knex
 
   constructor(container: InjectedDependencies, options: Record<string, unknown>) {
     // eslint-disable-next-line prefer-rest-params
@@ -56,6 +64,7 @@ export default class GhnModuleService extends MedusaService({ GhnShipment, GhnWe
       this.accounts.set(provider_id, { provider_id, options: parsed, client: ghnClientFor(parsed, container.logger) })
     }
     this.eventBus = container[Modules.EVENT_BUS]
+    this.pg = container[ContainerRegistrationKeys.PG_CONNECTION]!
   }
 
   __hooks = {
@@ -87,6 +96,40 @@ export default class GhnModuleService extends MedusaService({ GhnShipment, GhnWe
       .filter((o) => !!o.webhookSecret)
       .map((o) => ({ header: o.webhookHeader.toLowerCase(), secret: o.webhookSecret! }))
       .filter((s) => !seen.has(`${s.header}\n${s.secret}`) && !!seen.add(`${s.header}\n${s.secret}`))
+  }
+
+  /**
+   * Stores a GHN callback: one statement (the webhook's hot path, on every server instance),
+   * which also tells whether the order code is a shipment of this store and whether the callback
+   * is a repeat (the unique dedupe key lets one delivery in, however many arrive at once).
+   */
+  async storeCallback(row: {
+    dedupe_key: string
+    order_code: string
+    type: string
+    status: string | null
+    event_time: Date
+    body: Record<string, unknown>
+    raw_body: string
+  }): Promise<{ id: string; duplicate: boolean; known: boolean; processed: boolean }> {
+    const id = generateEntityId(undefined, "ghnevt")
+    const { rows } = await this.pg.raw<{ rows: { inserted: string | null; known: boolean; existing: string | null; processed: boolean | null }[] }>(
+      `with known as (select exists(select 1 from ghn_shipment where order_code = ? and deleted_at is null) as k),
+            ins as (
+              insert into ghn_webhook_event (id, dedupe_key, order_code, type, status, event_time, body, raw_body, received_at, unknown_order)
+              select ?, ?, ?, ?, ?, ?, ?::jsonb, ?, now(), not k from known
+              on conflict do nothing
+              returning id)
+       select (select id from ins) as inserted, (select k from known) as known,
+              e.id as existing, e.processed_at is not null as processed
+         from (select 1) one
+         left join ghn_webhook_event e on e.dedupe_key = ? and e.deleted_at is null and not exists (select 1 from ins)`,
+      [row.order_code, id, row.dedupe_key, row.order_code, row.type, row.status, row.event_time, JSON.stringify(row.body), row.raw_body, row.dedupe_key]
+    )
+    const r = rows[0]
+    if (r.inserted) return { id: r.inserted, duplicate: false, known: r.known, processed: false }
+    // The other delivery's transaction may not be visible yet: it is a repeat all the same.
+    return { id: r.existing ?? "", duplicate: true, known: r.known, processed: r.processed ?? true }
   }
 
   /**

@@ -30,42 +30,24 @@ export async function POST(req: MedusaRequest, res: MedusaResponse) {
   const rawBody = (req as { rawBody?: Buffer | string }).rawBody
   const rawText = rawBody === undefined ? JSON.stringify(req.body) : String(rawBody)
 
-  const [[known], [repeat]] = await Promise.all([
-    ghn.listGhnShipments({ order_code: body.OrderCode }, { select: ["id"] }),
-    ghn.listGhnWebhookEvents({ dedupe_key }, { select: ["id", "processed_at", "unknown_order"] }),
-  ])
-  if (repeat) {
+  const stored = await ghn.storeCallback({
+    dedupe_key,
+    order_code: body.OrderCode,
+    type: body.Type,
+    status: body.Status ?? null,
+    event_time: new Date(body.Time),
+    body: req.body as Record<string, unknown>,
+    raw_body: rawText,
+  })
+  if (stored.duplicate) {
     // Stored but never applied (the emit failed, or the process stopped in between): GHN's
     // repeat is the chance to apply it.
-    if (!repeat.processed_at && known) await emitUpdated(req, repeat.id)
+    if (!stored.processed && stored.known) await emitUpdated(req, stored.id)
     res.json({ ok: true, duplicate: true })
     return
   }
-  let eventId: string
-  try {
-    const created = await ghn.createGhnWebhookEvents({
-      dedupe_key,
-      order_code: body.OrderCode,
-      type: body.Type,
-      status: body.Status ?? null,
-      event_time: new Date(body.Time),
-      body: req.body as Record<string, unknown>,
-      raw_body: rawText,
-      received_at: new Date(),
-      unknown_order: !known,
-    })
-    eventId = created.id
-  } catch (error) {
-    // Two deliveries of one event at the same moment: the unique key lets one in.
-    const [existing] = await ghn.listGhnWebhookEvents({ dedupe_key }, { select: ["id"] })
-    if (existing) {
-      res.json({ ok: true, duplicate: true })
-      return
-    }
-    throw error
-  }
-  if (known) await emitUpdated(req, eventId)
-  res.json({ ok: true, ...(known ? {} : { unknown_order: true }) })
+  if (stored.known) await emitUpdated(req, stored.id)
+  res.json({ ok: true, ...(stored.known ? {} : { unknown_order: true }) })
 }
 
 function emitUpdated(req: MedusaRequest, eventId: string) {
