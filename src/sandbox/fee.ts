@@ -1,5 +1,5 @@
 /**
- * Deterministic fee, lead-time, pickup-shift and service engine (documented in the README).
+ * Deterministic fee, lead-time, pickup-shift and service engine (documented in docs/sandbox.md).
  */
 import type { Location } from "./masterdata"
 import { isoSeconds, vnDateLabel, vnDay, vnDayStart } from "./text"

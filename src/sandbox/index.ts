@@ -1,6 +1,6 @@
 /**
  * GHN sandbox: a local emulator of the GHN (Giao Hàng Nhanh) API for development, demos, tests
- * and benchmarks. See the README section "GHN sandbox".
+ * and benchmarks. See docs/sandbox.md.
  *
  *   const sb = await startGhnSandbox({ port: 0 })
  *   // sb.url, sb.fixture.owner.token, sb.control.setOrderStatus(code, "picking")
