@@ -71,8 +71,7 @@ const applyGhnEventStep = createStep(
     const ghn = container.resolve<GhnModuleService>(GHN_MODULE)
     if (event_id) {
       // Checked under the shipment's lock: an event is applied once, however often it is handed in.
-      const [stored] = await ghn.listGhnWebhookEvents({ id: event_id }, { select: ["id", "processed_at"] })
-      if (stored?.processed_at) return new StepResponse<Applied, any>({ found: true, already_applied: true, status_changed: false })
+      if (await ghn.isCallbackApplied(event_id)) return new StepResponse<Applied, any>({ found: true, already_applied: true, status_changed: false })
     }
     const [shipment] = await ghn.listGhnShipments({ order_code })
     if (!shipment) return new StepResponse<Applied, any>({ found: false, status_changed: false })
@@ -154,19 +153,8 @@ const applyGhnEventStep = createStep(
  * waits leaves no hole) and what polls and admin refreshes saw, in GHN time.
  */
 async function historyWithStoredEvents(ghn: GhnModuleService, orderCode: string, history: HistoryEntry[]): Promise<HistoryEntry[]> {
-  const stored = await ghn.listGhnWebhookEvents({ order_code: orderCode }, { select: ["type", "status", "event_time", "body"] })
   const entries = history.filter((h) => h.source !== "webhook")
-  for (const e of stored) {
-    const body = (e.body ?? {}) as { Reason?: unknown; ReasonCode?: unknown }
-    entries.push({
-      status: e.status ?? null,
-      type: e.type,
-      time: new Date(e.event_time).toISOString(),
-      reason: typeof body.Reason === "string" ? body.Reason : null,
-      reason_code: typeof body.ReasonCode === "string" ? body.ReasonCode : null,
-      source: "webhook",
-    })
-  }
+  for (const e of await ghn.callbackHistoryOf(orderCode)) entries.push({ ...e, source: "webhook" })
   const seen = new Set<string>()
   return entries
     .filter((h) => {

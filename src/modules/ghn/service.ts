@@ -133,6 +133,28 @@ export default class GhnModuleService extends MedusaService({ GhnShipment, GhnWe
   }
 
   /**
+   * Every callback stored for an order code, as its history needs it (read on each application:
+   * plain rows, the reason fields only, never the whole body).
+   */
+  async callbackHistoryOf(orderCode: string): Promise<{ type: string; status: string | null; time: string; reason: string | null; reason_code: string | null }[]> {
+    const { rows } = await this.pg.raw<{ rows: { type: string; status: string | null; event_time: Date; reason: string | null; reason_code: string | null }[] }>(
+      `select type, status, event_time, body->>'Reason' as reason, body->>'ReasonCode' as reason_code
+         from ghn_webhook_event where order_code = ? and deleted_at is null`,
+      [orderCode]
+    )
+    return rows.map((r) => ({ type: r.type, status: r.status, time: new Date(r.event_time).toISOString(), reason: r.reason, reason_code: r.reason_code }))
+  }
+
+  /** Whether a stored callback has been applied (checked under the shipment's lock). */
+  async isCallbackApplied(eventId: string): Promise<boolean> {
+    const { rows } = await this.pg.raw<{ rows: { processed: boolean }[] }>(
+      "select processed_at is not null as processed from ghn_webhook_event where id = ?",
+      [eventId]
+    )
+    return rows[0]?.processed ?? false
+  }
+
+  /**
    * Callbacks of these order codes that failed to apply (still retried, or given up after every
    * try): how many, and the last reason, for the admin.
    */
