@@ -1,5 +1,4 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
-import { eventFromWebhook, ghnWebhookSchema } from "../lib/webhook"
 import { GHN_MODULE } from "../modules/ghn"
 import type GhnModuleService from "../modules/ghn/service"
 import { syncGhnShipmentWorkflow } from "./sync-ghn-shipment"
@@ -7,9 +6,9 @@ import { syncGhnShipmentWorkflow } from "./sync-ghn-shipment"
 /** Tries of one stored callback before it waits for the admin (its error shows on the shipment). */
 export const MAX_EVENT_ATTEMPTS = 8
 
-/** Back-off after the n-th failed try: 10 s, 20 s, 40 s ... at most an hour. */
-export function retryDelayMs(attempts: number) {
-  return Math.min(3_600_000, 10_000 * 2 ** Math.max(0, attempts - 1))
+/** Back-off after the n-th failed try: 10 s, 20 s, 40 s ... at most an hour; none after the last try. */
+export function retryDelayMs(attempts: number): number | null {
+  return attempts >= MAX_EVENT_ATTEMPTS ? null : Math.min(3_600_000, 10_000 * 2 ** Math.max(0, attempts - 1))
 }
 
 /** Callbacks of unknown orders are looked at again this long (GHN calls before the fulfilment is stored). */
@@ -18,29 +17,28 @@ const UNKNOWN_ORDER_WINDOW_MS = 24 * 3600_000
 export type ApplyOutcome = "applied" | "waiting" | "failed" | "done"
 
 /**
- * Applies one stored GHN callback through sync-ghn-shipment (under the shipment's lock; an event
- * already applied is left alone). A failure is recorded on the event with its next try; it never
- * throws, so the recovery pass, not the event bus, owns retries.
+ * Applies the stored GHN callbacks of an order code through sync-ghn-shipment: every one not
+ * applied yet, in one run under the shipment's lock (a burst of callbacks of one parcel costs
+ * one application, and an event already applied is left alone). A failure is recorded on them
+ * with their next try; it never throws, so the recovery pass, not the event bus, owns retries.
  */
-export async function applyStoredGhnEvent(container: MedusaContainer, eventId: string): Promise<ApplyOutcome> {
+export async function applyStoredGhnEvents(container: MedusaContainer, orderCode: string): Promise<ApplyOutcome> {
   const ghn = container.resolve<GhnModuleService>(GHN_MODULE)
-  const [stored] = await ghn.listGhnWebhookEvents({ id: eventId })
-  if (!stored || stored.processed_at) return "done"
   try {
-    const { result } = await syncGhnShipmentWorkflow(container).run({
-      input: { order_code: stored.order_code, event: eventFromWebhook(ghnWebhookSchema.parse(stored.body)), event_id: stored.id },
-    })
-    return result.found ? "applied" : "waiting"
+    const { result } = await syncGhnShipmentWorkflow(container).run({ input: { order_code: orderCode, stored: true } })
+    return !result.found ? "waiting" : result.applied_event_ids.length ? "applied" : "done"
   } catch (error) {
-    const attempts = (stored.attempts ?? 0) + 1
-    await ghn.updateGhnWebhookEvents({
-      id: stored.id,
-      attempts,
-      error: (error as Error).message,
-      next_attempt_at: attempts >= MAX_EVENT_ATTEMPTS ? null : new Date(Date.now() + retryDelayMs(attempts)),
-    })
+    await ghn.markCallbacksFailed(orderCode, (error as Error).message, retryDelayMs)
     return "failed"
   }
+}
+
+/** The stored callback `eventId` (and whatever else of its order waits): the webhook's event. */
+export async function applyStoredGhnEvent(container: MedusaContainer, eventId: string): Promise<ApplyOutcome> {
+  const ghn = container.resolve<GhnModuleService>(GHN_MODULE)
+  const [stored] = await ghn.listGhnWebhookEvents({ id: eventId }, { select: ["order_code", "processed_at"] })
+  if (!stored || stored.processed_at) return "done"
+  return applyStoredGhnEvents(container, stored.order_code)
 }
 
 /**
@@ -69,12 +67,9 @@ export async function applyPendingGhnEvents(container: MedusaContainer, opts: { 
     unknownCodes.length ? (await ghn.listGhnShipments({ order_code: unknownCodes }, { select: ["order_code"] })).map((s) => s.order_code) : []
   )
   const counts: Record<ApplyOutcome, number> = { applied: 0, waiting: 0, failed: 0, done: 0 }
-  for (const event of due) {
-    if (event.unknown_order && !known.has(event.order_code)) {
-      counts.waiting++
-      continue
-    }
-    counts[await applyStoredGhnEvent(container, event.id)]++
-  }
+  // One application per order code: it applies every callback of the order that waits.
+  const codes = [...new Set(due.filter((e) => !e.unknown_order || known.has(e.order_code)).map((e) => e.order_code))]
+  counts.waiting = due.filter((e) => e.unknown_order && !known.has(e.order_code)).length
+  for (const code of codes) counts[await applyStoredGhnEvents(container, code)]++
   return { ...counts, seen: due.length }
 }

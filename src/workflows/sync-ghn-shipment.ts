@@ -15,7 +15,11 @@ import type { GhnShipmentEvent } from "../lib/webhook"
 import { GHN_MODULE } from "../modules/ghn"
 import type GhnModuleService from "../modules/ghn/service"
 
-export type SyncGhnShipmentInput = { order_code: string; event: GhnShipmentEvent; event_id?: string }
+/**
+ * What to apply to a shipment: what GHN answered now (`event`: a poll or an admin refresh),
+ * and/or (`stored`) every callback stored for the order and not applied yet.
+ */
+export type SyncGhnShipmentInput = { order_code: string; event?: GhnShipmentEvent; stored?: boolean }
 
 export const GHN_SHIPMENT_EXCEPTION = "ghn.shipment.exception"
 
@@ -49,8 +53,8 @@ type FulfillmentRow = {
 
 type Applied = {
   found: boolean
-  /** The stored event was applied already (a repeat of the event bus or the recovery pass). */
-  already_applied?: boolean
+  /** The stored callbacks this run applied (none left: a repeat of the event bus or the recovery pass). */
+  applied_event_ids: string[]
   shipment_id?: string
   fulfillment_id?: string
   order_id?: string | null
@@ -58,61 +62,67 @@ type Applied = {
   status?: string
   status_changed: boolean
   previous_status?: string
+  /** GHN's reason for the status reached, for the exception event. */
+  reason?: string | null
+  reason_code?: string | null
 }
 
 /**
- * Applies an event to the shipment record: the history keeps every event in GHN time order; the
- * status moves only to a status GHN gave at a later time than the current one, so repeated and
- * out-of-order deliveries never move it backwards.
+ * Applies events to the shipment record, under the shipment's lock: the callbacks stored and
+ * not applied yet (read here, under the lock, so each is applied once however often the event
+ * bus or the recovery pass hands it in), oldest first in GHN time, then what GHN answered now.
+ * The history is rebuilt from every stored callback; the status moves only to a status GHN gave
+ * at a later time than the current one, so repeated and out-of-order deliveries never move it
+ * backwards; fees, COD and weight come from the newest event GHN sent.
  */
 const applyGhnEventStep = createStep(
   "apply-ghn-event",
-  async ({ order_code, event, event_id }: SyncGhnShipmentInput, { container }) => {
+  async ({ order_code, event, stored }: SyncGhnShipmentInput, { container }) => {
     const ghn = container.resolve<GhnModuleService>(GHN_MODULE)
-    if (event_id) {
-      // Checked under the shipment's lock: an event is applied once, however often it is handed in.
-      if (await ghn.isCallbackApplied(event_id)) return new StepResponse<Applied, any>({ found: true, already_applied: true, status_changed: false })
-    }
     const [shipment] = await ghn.listGhnShipments({ order_code })
-    if (!shipment) return new StepResponse<Applied, any>({ found: false, status_changed: false })
+    if (!shipment) return new StepResponse<Applied, any>({ found: false, applied_event_ids: [], status_changed: false })
+    const pending = stored ? await ghn.pendingCallbacksOf(order_code) : []
+    const events = [...pending.map((p) => p.event), ...(event ? [event] : [])]
+    if (!events.length) return new StepResponse<Applied, any>({ found: true, applied_event_ids: [], status_changed: false })
 
-    const history = await historyWithStoredEvents(ghn, order_code, ((shipment.history as { events?: HistoryEntry[] } | null)?.events ?? []))
-    const entry: HistoryEntry = {
-      status: event.status ?? null,
-      type: event.type,
-      time: new Date(event.time).toISOString(),
-      reason: event.reason ?? null,
-      reason_code: event.reason_code ?? null,
-      source: event.source,
-    }
-    const seen = history.some((h) => h.type === entry.type && h.time === entry.time && h.status === entry.status)
-    const events = seen ? history : [...history, entry].sort((a, b) => a.time.localeCompare(b.time))
-
-    const eventTime = new Date(entry.time)
-    // Order Info's updated_date has whole seconds where webhooks have milliseconds: what GHN
-    // answers now (poll, admin refresh) counts as current within the same second.
-    const current = shipment.status_at ? new Date(shipment.status_at).getTime() : -Infinity
-    const isAfter = (time: number, strictly: boolean) =>
-      event.source === "webhook" ? (strictly ? eventTime.getTime() > time : eventTime.getTime() >= time) : eventTime.getTime() >= Math.floor(time / 1000) * 1000
-    const newer = isAfter(current, true)
+    let history = await historyWithStoredEvents(ghn, order_code, (shipment.history as { events?: HistoryEntry[] } | null)?.events ?? [])
+    const update: ShipmentUpdate = { id: shipment.id, history: { events: history }, last_synced_at: new Date() }
+    let statusAt = shipment.status_at ? new Date(shipment.status_at).getTime() : -Infinity
     // Each body carries the fees, COD and weight of its time: only the newest event GHN sent sets them.
     const latestKnown = Math.max(-Infinity, ...history.map((h) => Date.parse(h.time)))
-    const newest = isAfter(latestKnown, false)
-    const statusChanged = !!event.status && newer && event.status !== shipment.status
-    const update: ShipmentUpdate = { id: shipment.id, history: { events }, last_synced_at: new Date() }
-    if (event.status && newer) {
-      update.status = event.status
-      update.status_at = eventTime
+    for (const e of events) {
+      const entry: HistoryEntry = {
+        status: e.status ?? null,
+        type: e.type,
+        time: new Date(e.time).toISOString(),
+        reason: e.reason ?? null,
+        reason_code: e.reason_code ?? null,
+        source: e.source,
+      }
+      if (!history.some((h) => h.type === entry.type && h.time === entry.time && h.status === entry.status)) {
+        history = [...history, entry].sort((a, b) => a.time.localeCompare(b.time))
+      }
+      const eventTime = new Date(entry.time).getTime()
+      // Order Info's updated_date has whole seconds where webhooks have milliseconds: what GHN
+      // answers now (poll, admin refresh) counts as current within the same second.
+      const isAfter = (time: number, strictly: boolean) =>
+        e.source === "webhook" ? (strictly ? eventTime > time : eventTime >= time) : eventTime >= Math.floor(time / 1000) * 1000
+      if (e.status && isAfter(statusAt, true)) {
+        update.status = e.status
+        update.status_at = new Date(eventTime)
+        statusAt = eventTime
+      }
+      if (isAfter(latestKnown, false)) {
+        // Fee, weight and COD updates (update_fee, update_weight, update_cod, and every full body).
+        if (e.total_fee) update.total_fee = Math.round(e.total_fee)
+        if (e.fees) update.fees = e.fees
+        if (e.cod_amount !== undefined && (e.type === "update_cod" || e.cod_amount > 0)) update.cod_amount = Math.round(e.cod_amount)
+        if (e.cod_transfer_date) update.cod_transfer_date = new Date(e.cod_transfer_date)
+        if (e.weight) update.weight = Math.round(e.weight)
+        if (e.converted_weight) update.converted_weight = Math.round(e.converted_weight)
+      }
     }
-    // Fee, weight and COD updates (update_fee, update_weight, update_cod, and every full body).
-    if (newest) {
-      if (event.total_fee) update.total_fee = Math.round(event.total_fee)
-      if (event.fees) update.fees = event.fees
-      if (event.cod_amount !== undefined && (event.type === "update_cod" || event.cod_amount > 0)) update.cod_amount = Math.round(event.cod_amount)
-      if (event.cod_transfer_date) update.cod_transfer_date = new Date(event.cod_transfer_date)
-      if (event.weight) update.weight = Math.round(event.weight)
-      if (event.converted_weight) update.converted_weight = Math.round(event.converted_weight)
-    }
+    update.history = { events: history }
 
     const previous = {
       id: shipment.id,
@@ -128,17 +138,20 @@ const applyGhnEventStep = createStep(
       last_synced_at: shipment.last_synced_at,
     }
     await ghn.updateGhnShipments(update)
-    const status = (update.status as string) ?? shipment.status
+    const status = update.status ?? shipment.status
     return new StepResponse<Applied, any>(
       {
         found: true,
+        applied_event_ids: pending.map((p) => p.id),
         shipment_id: shipment.id,
         fulfillment_id: shipment.fulfillment_id,
         order_id: shipment.order_id,
         is_return: shipment.is_return,
         status,
-        status_changed: statusChanged,
+        status_changed: status !== shipment.status,
         previous_status: shipment.status,
+        reason: [...events].reverse().find((e) => e.status === status)?.reason ?? null,
+        reason_code: [...events].reverse().find((e) => e.status === status)?.reason_code ?? null,
       },
       previous
     )
@@ -180,14 +193,13 @@ const setFulfillmentGhnStatusStep = createStep(
   }
 )
 
-/** Applied: the event is done. Of an order not known yet: it waits, unprocessed, for its shipment. */
-const markGhnEventProcessedStep = createStep(
-  "mark-ghn-event-processed",
-  async ({ event_id, applied }: { event_id?: string; applied: Applied }, { container }) => {
-    if (!event_id || applied.already_applied) return new StepResponse(undefined)
+/** The stored callbacks applied are done; those of an order not known yet wait, unprocessed, for its shipment. */
+const markGhnEventsProcessedStep = createStep(
+  "mark-ghn-events-processed",
+  async ({ order_code, stored, applied }: { order_code: string; stored?: boolean; applied: Applied }, { container }) => {
     const ghn = container.resolve<GhnModuleService>(GHN_MODULE)
-    if (!applied.found) await ghn.updateGhnWebhookEvents({ id: event_id, unknown_order: true })
-    else await ghn.updateGhnWebhookEvents({ id: event_id, processed_at: new Date(), unknown_order: false, error: null, next_attempt_at: null })
+    if (!applied.found && stored) await ghn.markCallbacksWaiting(order_code)
+    if (applied.applied_event_ids.length) await ghn.markCallbacksApplied(applied.applied_event_ids)
     return new StepResponse(undefined)
   }
 )
@@ -262,8 +274,8 @@ export const syncGhnShipmentWorkflow = createWorkflow("sync-ghn-shipment", (inpu
         order_code: input.order_code,
         status: applied.status,
         previous_status: applied.previous_status,
-        reason: input.event.reason ?? null,
-        reason_code: input.event.reason_code ?? null,
+        reason: applied.reason ?? null,
+        reason_code: applied.reason_code ?? null,
         fulfillment_id: applied.fulfillment_id,
         order_id: applied.order_id,
         is_return: applied.is_return,
@@ -271,8 +283,8 @@ export const syncGhnShipmentWorkflow = createWorkflow("sync-ghn-shipment", (inpu
     }).config({ name: "emit-ghn-exception" })
   })
 
-  markGhnEventProcessedStep(
-    transform({ input, applied }, ({ input, applied }) => ({ event_id: input.event_id, applied }))
+  markGhnEventsProcessedStep(
+    transform({ input, applied }, ({ input, applied }) => ({ order_code: input.order_code, stored: input.stored, applied }))
   )
   releaseLockStep({ key: lockKey })
   return new WorkflowResponse(applied)

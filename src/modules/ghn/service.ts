@@ -1,6 +1,7 @@
 import { ContainerRegistrationKeys, generateEntityId, MedusaService, Modules } from "@medusajs/framework/utils"
 import { AddressResolver } from "../../lib/address-resolver"
 import { intentItems, sameShipment } from "../../lib/fulfillment-context"
+import { eventFromWebhook, ghnWebhookSchema, type GhnShipmentEvent } from "../../lib/webhook"
 import type { GhnClient, GhnLabelSize } from "../../lib/ghn"
 import { ghnClientFor, GhnOptions, parseGhnOptions } from "../../lib/options"
 import { CachingModule, CachingModuleStore, MemoryStore, SharedCache } from "../../lib/quote-cache"
@@ -145,13 +146,45 @@ export default class GhnModuleService extends MedusaService({ GhnShipment, GhnWe
     return rows.map((r) => ({ type: r.type, status: r.status, time: new Date(r.event_time).toISOString(), reason: r.reason, reason_code: r.reason_code }))
   }
 
-  /** Whether a stored callback has been applied (checked under the shipment's lock). */
-  async isCallbackApplied(eventId: string): Promise<boolean> {
-    const { rows } = await this.pg.raw<{ rows: { processed: boolean }[] }>(
-      "select processed_at is not null as processed from ghn_webhook_event where id = ?",
-      [eventId]
+  /** The callbacks of an order code stored and not applied yet, oldest first in GHN time (read under the shipment's lock). */
+  async pendingCallbacksOf(orderCode: string): Promise<{ id: string; event: GhnShipmentEvent }[]> {
+    const { rows } = await this.pg.raw<{ rows: { id: string; body: unknown }[] }>(
+      `select id, body from ghn_webhook_event
+        where order_code = ? and processed_at is null and deleted_at is null order by event_time, received_at`,
+      [orderCode]
     )
-    return rows[0]?.processed ?? false
+    const pending: { id: string; event: GhnShipmentEvent }[] = []
+    for (const row of rows) {
+      // Validated when it was stored; a row that no longer parses is left with its reason.
+      const parsed = ghnWebhookSchema.safeParse(row.body)
+      if (parsed.success) pending.push({ id: row.id, event: eventFromWebhook(parsed.data) })
+    }
+    return pending
+  }
+
+  async markCallbacksApplied(ids: string[]) {
+    await this.pg.raw(
+      "update ghn_webhook_event set processed_at = now(), unknown_order = false, error = null, next_attempt_at = null, updated_at = now() where id = any(?)",
+      [ids]
+    )
+  }
+
+  /** An order code with no shipment (yet): its callbacks wait for it (GHN calls before Medusa has stored the fulfilment). */
+  async markCallbacksWaiting(orderCode: string) {
+    await this.pg.raw("update ghn_webhook_event set unknown_order = true, updated_at = now() where order_code = ? and processed_at is null", [orderCode])
+  }
+
+  /** Applying an order code's callbacks failed: each counts a try, waits `delayMs`, and keeps the reason for the admin. */
+  async markCallbacksFailed(orderCode: string, error: string, delayMs: (attempts: number) => number | null) {
+    const { rows } = await this.pg.raw<{ rows: { id: string; attempts: number }[] }>(
+      "select id, attempts from ghn_webhook_event where order_code = ? and processed_at is null and deleted_at is null",
+      [orderCode]
+    )
+    for (const row of rows) {
+      const attempts = row.attempts + 1
+      const delay = delayMs(attempts)
+      await this.updateGhnWebhookEvents({ id: row.id, attempts, error, next_attempt_at: delay === null ? null : new Date(Date.now() + delay) })
+    }
   }
 
   /**
