@@ -83,7 +83,8 @@ async function main() {
     say(`store ready in ${((Date.now() - started) / 1000).toFixed(0)} s: ${store.url}`)
 
     // GHN's bodies for these orders, from the sandbox's own builder; GHN times strictly increasing.
-    let clock = Date.parse("2031-01-01T00:00:00.000Z")
+    // GHN times strictly increasing, in the past (the webhook refuses a time in the future).
+    let clock = Date.now() - 24 * 3600_000
     const bodyFor = (code: string, status: string, orderCode = code) =>
       JSON.stringify({ ...webhookBody({ ...(sandbox.control.getOrder(code) as any), status } as any, "switch_status", clock++), OrderCode: orderCode })
     const hookHeaders = { "content-type": "application/json", [WEBHOOK_HEADER]: WEBHOOK_SECRET }

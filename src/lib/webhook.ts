@@ -1,32 +1,90 @@
 import { createHash, timingSafeEqual } from "node:crypto"
 import { z } from "zod"
+import { GHN_LIMITS } from "./ghn/constants"
 
 /** Emitted for each stored GHN callback to apply; retried by the event bus on failure. */
 export const GHN_SHIPMENT_UPDATED = "ghn.shipment.updated"
 
-const amount = z.coerce.number().catch(0)
+/** Tries of a stored callback before it waits for the admin (its error shows on the shipment). */
+export const MAX_CALLBACK_ATTEMPTS = 8
+
+/** What a callback GHN can send stays within (checked before it is stored; anything else is a 400). */
+export const CALLBACK_LIMITS = {
+  /** GHN order codes are short upper-case codes; Create Ticket takes at most 32. */
+  maxOrderCode: 32,
+  maxType: 64,
+  /** Reason, Description and every other text field. */
+  maxText: 5000,
+  /** A callback dated later than this after the server's clock is refused (clock skew allowance). */
+  maxFutureSkewMs: 5 * 60_000,
+  /** And one dated before GHN's public API existed. */
+  earliest: Date.parse("2015-01-01T00:00:00Z"),
+  maxCodAmount: GHN_LIMITS.createOrder.maxCodAmount,
+  maxFee: 100_000_000,
+  maxWeight: GHN_LIMITS.calculateFee.maxWeight,
+} as const
+
+/** A whole number of VND or grams within `max`: a number, or digits as text; anything else names the field and the limit. */
+const wholeNumber = (max: number) =>
+  z
+    .union([z.number(), z.string().trim().regex(/^-?\d+(\.\d+)?$/, "must be a number")])
+    .transform(Number)
+    .pipe(z.number().int("must be a whole number").min(0, "must be 0 or more").max(max, `must be at most ${max}`))
+
+const text = z.string().max(CALLBACK_LIMITS.maxText, `must be at most ${CALLBACK_LIMITS.maxText} characters`)
+
+/** Does a JSON value hold a NUL character anywhere (PostgreSQL cannot store one in text or JSON)? */
+function holdsNul(value: unknown): boolean {
+  if (typeof value === "string") return value.includes("\u0000")
+  if (Array.isArray(value)) return value.some(holdsNul)
+  if (value && typeof value === "object") return Object.entries(value).some(([k, v]) => k.includes("\u0000") || holdsNul(v))
+  return false
+}
 
 /**
- * GHN's status callback body (PascalCase; see ghn-notes). Only OrderCode, Type and Time are
- * required; unknown fields, Types and Status values are kept.
+ * GHN's status callback body (PascalCase; see ghn-notes), as GHN can send it. Only OrderCode,
+ * Type and Time are required; unknown fields, Types and Status values are kept. A body outside
+ * what GHN sends (a time in the future, money or weight out of range or not a number, a NUL
+ * character, an over-long text) is refused before it is stored, naming the field and the limit.
  */
-export const ghnWebhookSchema = z.looseObject({
-  OrderCode: z.string().trim().min(1, "OrderCode is required"),
-  Type: z.string().trim().min(1, "Type is required"),
-  Time: z.string().refine((v) => !Number.isNaN(Date.parse(v)), "Time must be an ISO 8601 date"),
-  ShopID: z.coerce.number().optional(),
-  ClientOrderCode: z.string().nullish(),
-  Status: z.string().nullish(),
-  Description: z.string().nullish(),
-  Reason: z.string().nullish(),
-  ReasonCode: z.string().nullish(),
-  CODAmount: amount.optional(),
-  CODTransferDate: z.string().nullish(),
-  Weight: amount.optional(),
-  ConvertedWeight: amount.optional(),
-  TotalFee: amount.optional(),
-  Fee: z.record(z.string(), z.unknown()).nullish(),
-})
+export const ghnWebhookSchema = z
+  .looseObject({
+    OrderCode: z
+      .string()
+      .trim()
+      .min(1, "OrderCode is required")
+      .max(CALLBACK_LIMITS.maxOrderCode, `must be at most ${CALLBACK_LIMITS.maxOrderCode} characters`)
+      .regex(/^[A-Za-z0-9_-]+$/, "must be letters, digits, - or _ (a GHN order code)"),
+    Type: z.string().trim().min(1, "Type is required").max(CALLBACK_LIMITS.maxType, `must be at most ${CALLBACK_LIMITS.maxType} characters`),
+    Time: z
+      .string()
+      .refine((v) => !Number.isNaN(Date.parse(v)), "Time must be an ISO 8601 date")
+      .refine((v) => Date.parse(v) >= CALLBACK_LIMITS.earliest, "must not be before 2015")
+      .refine(
+        (v) => Date.parse(v) <= Date.now() + CALLBACK_LIMITS.maxFutureSkewMs,
+        `must not be in the future (more than ${CALLBACK_LIMITS.maxFutureSkewMs / 60_000} minutes after the store's clock)`
+      ),
+    ShopID: wholeNumber(Number.MAX_SAFE_INTEGER).optional(),
+    ClientOrderCode: text.nullish(),
+    Status: z.string().max(CALLBACK_LIMITS.maxType, `must be at most ${CALLBACK_LIMITS.maxType} characters`).nullish(),
+    Description: text.nullish(),
+    Reason: text.nullish(),
+    ReasonCode: text.nullish(),
+    CODAmount: wholeNumber(CALLBACK_LIMITS.maxCodAmount).optional(),
+    CODTransferDate: text.nullish(),
+    Weight: wholeNumber(CALLBACK_LIMITS.maxWeight).optional(),
+    ConvertedWeight: wholeNumber(CALLBACK_LIMITS.maxWeight).optional(),
+    TotalFee: wholeNumber(CALLBACK_LIMITS.maxFee).optional(),
+    Fee: z.record(z.string(), z.unknown()).nullish(),
+  })
+  .superRefine((body, ctx) => {
+    if (holdsNul(body)) ctx.addIssue({ code: "custom", message: "must not contain a NUL character", path: [] })
+    for (const [key, value] of Object.entries(body)) {
+      if (typeof value === "string" && value.length > CALLBACK_LIMITS.maxText) {
+        ctx.addIssue({ code: "custom", message: `must be at most ${CALLBACK_LIMITS.maxText} characters`, path: [key] })
+      }
+    }
+  })
 export type GhnWebhookBody = z.infer<typeof ghnWebhookSchema>
 
 /** GHN repeats deliveries: one event is one order code, one type, one GHN time. */

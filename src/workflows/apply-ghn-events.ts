@@ -1,14 +1,13 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
+import { MAX_CALLBACK_ATTEMPTS } from "../lib/webhook"
 import { GHN_MODULE } from "../modules/ghn"
 import type GhnModuleService from "../modules/ghn/service"
 import { syncGhnShipmentWorkflow } from "./sync-ghn-shipment"
 
-/** Tries of one stored callback before it waits for the admin (its error shows on the shipment). */
-export const MAX_EVENT_ATTEMPTS = 8
 
 /** Back-off after the n-th failed try: 10 s, 20 s, 40 s ... at most an hour; none after the last try. */
 export function retryDelayMs(attempts: number): number | null {
-  return attempts >= MAX_EVENT_ATTEMPTS ? null : Math.min(3_600_000, 10_000 * 2 ** Math.max(0, attempts - 1))
+  return attempts >= MAX_CALLBACK_ATTEMPTS ? null : Math.min(3_600_000, 10_000 * 2 ** Math.max(0, attempts - 1))
 }
 
 /** Callbacks of unknown orders are looked at again this long (GHN calls before the fulfilment is stored). */
@@ -53,7 +52,7 @@ export async function applyPendingGhnEvents(container: MedusaContainer, opts: { 
   const due = await ghn.listGhnWebhookEvents(
     {
       processed_at: null,
-      attempts: { $lt: MAX_EVENT_ATTEMPTS },
+      attempts: { $lt: MAX_CALLBACK_ATTEMPTS },
       $and: [
         { $or: [{ next_attempt_at: null }, { next_attempt_at: { $lte: now } }] },
         { $or: [{ unknown_order: false }, { received_at: { $gte: new Date(now.getTime() - UNKNOWN_ORDER_WINDOW_MS) } }] },

@@ -107,7 +107,8 @@ const applyGhnEventStep = createStep(
       // answers now (poll, admin refresh) counts as current within the same second.
       const isAfter = (time: number, strictly: boolean) =>
         e.source === "webhook" ? (strictly ? eventTime > time : eventTime >= time) : eventTime >= Math.floor(time / 1000) * 1000
-      if (e.status && isAfter(statusAt, true)) {
+      // The admin's refresh is GHN's Order Info now: it always wins, so no callback time can hold a shipment back.
+      if (e.status && (e.source === "admin" || isAfter(statusAt, true))) {
         update.status = e.status
         update.status_at = new Date(eventTime)
         statusAt = eventTime

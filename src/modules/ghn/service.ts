@@ -1,7 +1,7 @@
 import { ContainerRegistrationKeys, generateEntityId, MedusaService, Modules } from "@medusajs/framework/utils"
 import { AddressResolver } from "../../lib/address-resolver"
 import { intentItems, sameShipment } from "../../lib/fulfillment-context"
-import { eventFromWebhook, ghnWebhookSchema, type GhnShipmentEvent } from "../../lib/webhook"
+import { describeWebhookIssues, eventFromWebhook, ghnWebhookSchema, MAX_CALLBACK_ATTEMPTS, type GhnShipmentEvent } from "../../lib/webhook"
 import type { GhnClient, GhnLabelSize } from "../../lib/ghn"
 import { ghnClientFor, GhnOptions, parseGhnOptions } from "../../lib/options"
 import { CachingModule, CachingModuleStore, MemoryStore, SharedCache } from "../../lib/quote-cache"
@@ -155,9 +155,18 @@ export default class GhnModuleService extends MedusaService({ GhnShipment, GhnWe
     )
     const pending: { id: string; event: GhnShipmentEvent }[] = []
     for (const row of rows) {
-      // Validated when it was stored; a row that no longer parses is left with its reason.
       const parsed = ghnWebhookSchema.safeParse(row.body)
-      if (parsed.success) pending.push({ id: row.id, event: eventFromWebhook(parsed.data) })
+      if (parsed.success) {
+        pending.push({ id: row.id, event: eventFromWebhook(parsed.data) })
+        continue
+      }
+      // Stored before the webhook checked what it stores: set aside with its reason, for the admin.
+      await this.updateGhnWebhookEvents({
+        id: row.id,
+        attempts: MAX_CALLBACK_ATTEMPTS,
+        next_attempt_at: null,
+        error: `not a callback GHN can send: ${describeWebhookIssues(parsed.error).join("; ")}`,
+      })
     }
     return pending
   }

@@ -1,0 +1,90 @@
+/**
+ * Bad input, as an attacker, a broken client or a strict GHN would send it: each row is one class
+ * of input, with the status and message a user sees, and a check that nothing changed (no stored
+ * callback, the shipment as it was). The next bad input found goes here, as a row.
+ */
+import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
+import { freshGhnStore } from "../helpers/fresh-store"
+import { sandbox } from "../helpers/sandbox"
+import { checkout, createCart, explained, failure, fulfilOrder } from "../helpers/store"
+import { waitFor } from "../helpers/wait"
+
+jest.setTimeout(300_000)
+
+const SECRET = "dev-webhook-secret-change-me"
+const HEADER = "x-ghn-webhook-secret"
+
+type CallbackRow = [what: string, change: (code: string) => Record<string, unknown>, status: number, message: RegExp]
+
+/** Callbacks: refused before they are stored, so none can be acknowledged and then fail to apply. */
+const CALLBACKS: CallbackRow[] = [
+  ["a time in the future (would freeze the shipment)", () => ({ Time: "2099-01-01T00:00:00Z" }), 400, /Time: must not be in the future/],
+  ["a time of year +275760", () => ({ Time: "+275760-09-13T00:00:00.000Z" }), 400, /Time: must not be in the future/],
+  ["no date at all", () => ({ Time: "not a date" }), 400, /Time: Time must be an ISO 8601 date/],
+  ["a fee out of PostgreSQL's integer range", () => ({ TotalFee: 3_000_000_000 }), 400, /TotalFee: must be at most 100000000/],
+  ["a COD that is not a number (would wipe the stored COD)", () => ({ Type: "update_cod", CODAmount: "abc" }), 400, /CODAmount: must be a number/],
+  ["a COD over GHN's 50,000,000 VND", () => ({ Type: "update_cod", CODAmount: 60_000_000 }), 400, /CODAmount: must be at most 50000000/],
+  ["a negative weight", () => ({ Type: "update_weight", Weight: -1 }), 400, /Weight: must be 0 or more/],
+  ["a NUL character in Reason", () => ({ Reason: "giao tr\u0000" }), 400, /must not contain a NUL character/],
+  ["a 60,000-character order code", () => ({ OrderCode: "G".repeat(60_000) }), 400, /OrderCode: must be at most 32 characters/],
+  ["an order code with a path in it", () => ({ OrderCode: "../../etc" }), 400, /OrderCode: must be letters, digits/],
+  ["a 6,000-character reason", () => ({ Reason: "x".repeat(6000) }), 400, /Reason: must be at most 5000 characters/],
+  ["no order code", () => ({ OrderCode: undefined }), 400, /OrderCode/],
+  ["no type", () => ({ Type: undefined }), 400, /Type/],
+]
+
+medusaIntegrationTestRunner({
+  inApp: true,
+  testSuite: ({ api: rawApi, getContainer }) => {
+    const api = explained(rawApi)
+    const post = (body: unknown, headers: Record<string, string> = { [HEADER]: SECRET }) => api.post("/hooks/ghn", body, { headers })
+    let code: string
+    let orderId: string
+    let admin: { headers: Record<string, string> }
+
+    beforeAll(async () => {
+      const fresh = await freshGhnStore(api, getContainer())
+      admin = fresh.admin
+      const cart = await createCart(api, fresh.store, [{ variant_id: fresh.store.variants.shirt, quantity: 1 }])
+      const order = await checkout(api, fresh.store, cart.id, fresh.store.options.light)
+      orderId = order.id
+      code = (await fulfilOrder(api, admin, fresh.store, order.id)).data.order_code
+    })
+
+    const ghn = () => getContainer().resolve("ghn") as any
+    const snapshot = async () => {
+      const [shipment] = await ghn().listGhnShipments({ order_code: code })
+      const events = await ghn().listGhnWebhookEvents({})
+      return { events: events.length, shipment: { status: shipment.status, status_at: shipment.status_at, cod_amount: shipment.cod_amount, total_fee: shipment.total_fee, weight: shipment.weight } }
+    }
+
+    describe("GHN callbacks (POST /hooks/ghn)", () => {
+      it.each(CALLBACKS)("refuses %s, storing nothing", async (_, change, status, message) => {
+        const before = await snapshot()
+        const body = { OrderCode: code, Type: "switch_status", Status: "picked", Time: new Date(Date.now() - 1000).toISOString(), ShopID: 190001, ...change(code) }
+        const refused = await failure(post(body))
+        expect(refused.status).toBe(status)
+        expect(refused.message).toMatch(message)
+        expect(await snapshot()).toEqual(before)
+      })
+
+      it("refuses a missing or wrong secret, storing nothing", async () => {
+        const before = await snapshot()
+        const body = { OrderCode: code, Type: "switch_status", Status: "picked", Time: new Date().toISOString() }
+        expect((await failure(post(body, {}))).status).toBe(401)
+        expect((await failure(post(body, { [HEADER]: "wrong" }))).status).toBe(401)
+        expect(await snapshot()).toEqual(before)
+      })
+
+      it("never lets a callback hold a shipment back: the admin's refresh (GHN's Order Info) wins", async () => {
+        // A callback dated as late as the clock allows, then GHN moves on.
+        await post({ OrderCode: code, Type: "switch_status", Status: "picking", Time: new Date(Date.now() + 4 * 60_000).toISOString(), ShopID: 190001 })
+        await waitFor(async () => (await ghn().listGhnShipments({ order_code: code }))[0].status === "picking")
+        await sandbox.setStatus(code, "delivering")
+        const { data } = await api.post(`/admin/ghn/shipments/${code}/refresh`, {}, admin)
+        expect(data.shipment.status).toBe("delivering")
+        void orderId
+      })
+    })
+  },
+})
