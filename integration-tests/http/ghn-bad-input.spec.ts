@@ -6,7 +6,7 @@
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 import { freshGhnStore } from "../helpers/fresh-store"
 import { sandbox } from "../helpers/sandbox"
-import { checkout, createCart, explained, failure, fulfilOrder } from "../helpers/store"
+import { checkout, createCart, explained, failure, fulfilOrder, type SeededStore } from "../helpers/store"
 import { waitFor } from "../helpers/wait"
 
 jest.setTimeout(300_000)
@@ -41,10 +41,12 @@ medusaIntegrationTestRunner({
     let code: string
     let orderId: string
     let admin: { headers: Record<string, string> }
+    let store: SeededStore
 
     beforeAll(async () => {
       const fresh = await freshGhnStore(api, getContainer())
       admin = fresh.admin
+      store = fresh.store
       const cart = await createCart(api, fresh.store, [{ variant_id: fresh.store.variants.shirt, quantity: 1 }])
       const order = await checkout(api, fresh.store, cart.id, fresh.store.options.light)
       orderId = order.id
@@ -74,6 +76,49 @@ medusaIntegrationTestRunner({
         expect((await failure(post(body, {}))).status).toBe(401)
         expect((await failure(post(body, { [HEADER]: "wrong" }))).status).toBe(401)
         expect(await snapshot()).toEqual(before)
+      })
+
+      it("answers GHN being down at checkout with a 503 a shopper can read, never a 500 or GHN's host", async () => {
+        await sandbox.faults([{ path: "/shiip/public-api/v2/shipping-order/*", failure_rate: 1, failure_status: 503 }])
+        try {
+          const cart = await createCart(api, store, [{ variant_id: store.variants.kettle, quantity: 3 }])
+          const refused = await rawApi
+            .post(`/store/shipping-options/${store.options.light}/calculate`, { cart_id: cart.id, data: {} }, { headers: { "x-publishable-api-key": store.publishableKey }, validateStatus: () => true })
+          expect(refused.status).toBe(503)
+          expect(refused.data).toMatchObject({ code: "ghn_unavailable", message: expect.stringMatching(/try again/) })
+          expect(JSON.stringify(refused.data)).not.toMatch(/127\.0\.0\.1|http:|sandbox-owner-token/)
+        } finally {
+          await sandbox.faults([])
+        }
+      })
+
+      it("bounds a checkout quote by one deadline when GHN never answers", async () => {
+        await sandbox.faults([{ path: "/shiip/public-api/v2/shipping-order/*", timeout: true }])
+        try {
+          const cart = await createCart(api, store, [{ variant_id: store.variants.kettle, quantity: 4 }])
+          const started = Date.now()
+          const refused = await rawApi
+            .post(`/store/shipping-options/${store.options.light}/calculate`, { cart_id: cart.id, data: {} }, { headers: { "x-publishable-api-key": store.publishableKey }, validateStatus: () => true })
+          expect(refused.status).toBe(503)
+          // quoteTimeoutMs (8 s by default), not the client's 10 s timeout times 3 tries.
+          expect(Date.now() - started).toBeLessThan(15_000)
+        } finally {
+          await sandbox.faults([])
+        }
+      })
+
+      it("tells the admin to check the connection when GHN refuses the token, with a 502 that keeps the session", async () => {
+        await sandbox.faults([{ path: "/shiip/public-api/v2/shipping-order/detail", failure_rate: 1, failure_status: 401, count: 3 }])
+        try {
+          const refused = await rawApi.post(`/admin/ghn/shipments/${code}/refresh`, {}, { ...admin, validateStatus: () => true })
+          expect(refused.status).toBe(502)
+          expect(refused.data).toMatchObject({ type: "ghn_connection", code: "GHN_401", message: expect.stringMatching(/Check the GHN connection/) })
+          expect(JSON.stringify(refused.data)).not.toMatch(/127\.0\.0\.1|http:|sandbox-owner-token/)
+          // Still signed in.
+          expect((await api.get("/admin/ghn/settings", admin)).status).toBe(200)
+        } finally {
+          await sandbox.faults([])
+        }
       })
 
       it("never lets a callback hold a shipment back: the admin's refresh (GHN's Order Info) wins", async () => {

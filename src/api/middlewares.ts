@@ -1,4 +1,6 @@
-import { defineMiddlewares, validateAndTransformBody, validateAndTransformQuery } from "@medusajs/framework/http"
+import { defineMiddlewares, errorHandler, validateAndTransformBody, validateAndTransformQuery } from "@medusajs/framework/http"
+import type { MedusaNextFunction, MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
+import { ghnServiceFailureOf } from "../lib/medusa-error"
 import { addGhnFulfillmentContext } from "./admin/ghn/fulfillment-context"
 import { supportRoutes } from "./admin/ghn/support-middlewares"
 import { LabelQuery, LabelsBody, ShipmentsQuery, SwitchStatusBody, UpdateShipmentBody } from "./admin/ghn/validators"
@@ -7,7 +9,28 @@ import { DistrictsQuery, LeadtimeBody, NewWardsQuery, WardsQuery } from "./store
 const query = (schema: Parameters<typeof validateAndTransformQuery>[0]) =>
   validateAndTransformQuery(schema, { defaults: [], isList: false })
 
+const medusaErrorHandler = errorHandler()
+
+/**
+ * GHN down, timing out or refusing the store's token is not the caller's fault and not a bug of
+ * the store: the storefront gets 503 (with `Retry-After` when GHN gave one), the admin 502, both
+ * with GHN's code and text but never a URL or host. Every other error goes to Medusa's handler.
+ * (Medusa keeps one error handler: a store that sets its own replaces this one.)
+ */
+function ghnAwareErrorHandler(error: unknown, req: MedusaRequest, res: MedusaResponse, next: MedusaNextFunction) {
+  const failure = ghnServiceFailureOf(error)
+  if (!failure || res.headersSent) return medusaErrorHandler(error, req, res, next)
+  const storefront = req.path.startsWith("/store")
+  if (failure.retryAfterSeconds) res.setHeader("Retry-After", String(failure.retryAfterSeconds))
+  const message = storefront
+    ? "GHN shipping is not available right now: please try again in a moment"
+    : failure.message.replace(/\b(?:https?:\/\/|www\.)\S+/gi, "GHN").replace(/\(?this client targets [^).]*[).]?/gi, "")
+  // A shopper gets the stable kind; the admin GHN's own code.
+  res.status(storefront ? 503 : 502).json({ type: failure.kind, code: storefront ? failure.kind : (failure.code ?? failure.kind), message })
+}
+
 export default defineMiddlewares({
+  errorHandler: ghnAwareErrorHandler,
   routes: [
     // GHN's status callback: public, authenticated by the webhook secret; raw body kept.
     { matcher: "/hooks/ghn", methods: ["POST"], bodyParser: { preserveRawBody: true } },

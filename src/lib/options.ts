@@ -30,6 +30,8 @@ export const ghnOptionsSchema = z
     pickShift: z.enum(["ghn_default", "earliest"]).default("ghn_default"),
     quoteCacheTtlSeconds: z.number().int().min(0).max(86400).default(300),
     timeoutMs: z.number().int().min(100).max(120000).default(10000),
+    /** One deadline for a whole checkout quote, across GHN calls and retries. */
+    quoteTimeoutMs: z.number().int().min(500).max(60000).default(8000),
     locationShops: z.record(z.string(), positiveInt).default({}),
     trackingUrlBase: z.string().url().optional(),
     /** The store's public backend URL, for absolute label links (default MEDUSA_BACKEND_URL). */

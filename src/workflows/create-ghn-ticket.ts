@@ -1,9 +1,9 @@
 import { MedusaError } from "@medusajs/framework/utils"
 import { createStep, createWorkflow, StepResponse, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
 import type { GhnTicket as GhnTicketData, GhnTicketCategory } from "../lib/ghn"
+import { toMedusaError } from "../lib/medusa-error"
 import { GHN_MODULE } from "../modules/ghn"
 import type GhnModuleService from "../modules/ghn/service"
-import { withGhnCode } from "./sync-ghn-tickets"
 
 /** A file for GHN, base64-encoded (workflow inputs are stored as JSON, like Medusa's uploads). */
 export type GhnTicketFile = { filename: string; content_base64: string; content_type?: string }
@@ -35,7 +35,7 @@ const createGhnTicketAtGhnStep = createStep("create-ghn-ticket-at-ghn", async (i
       { shopId: shipment.shop_id }
     )
   } catch (error) {
-    throw withGhnCode(error, "GHN Create Ticket")
+    throw toMedusaError(error, "GHN Create Ticket")
   }
   return new StepResponse({ ticket, shop_id: shipment.shop_id as number, order_id: (shipment.order_id as string | null) ?? null })
 })

@@ -3,7 +3,7 @@ import { GHN_MODULE } from "../modules/ghn"
 import type GhnModuleService from "../modules/ghn/service"
 import { syncGhnShipmentWorkflow } from "./sync-ghn-shipment"
 
-export type RefreshResult = { order_code: string; status?: string; error?: string }
+export type RefreshResult = { order_code: string; status?: string; error?: string; cause?: unknown }
 
 /**
  * Asks GHN's Order Info about shipments and applies each answer like a webhook (through
@@ -38,7 +38,7 @@ export async function refreshGhnShipments(
       })
       results.push({ order_code: shipment.order_code, status: info.status })
     } catch (error) {
-      results.push({ order_code: shipment.order_code, error: (error as Error).message })
+      results.push({ order_code: shipment.order_code, error: (error as Error).message, cause: error })
     }
   }
   return results

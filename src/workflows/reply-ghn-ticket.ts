@@ -1,9 +1,10 @@
 import { createStep, createWorkflow, StepResponse, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
 import type { GhnConversation } from "../lib/ghn"
+import { toMedusaError } from "../lib/medusa-error"
 import { GHN_MODULE } from "../modules/ghn"
 import type GhnModuleService from "../modules/ghn/service"
 import { toGhnAttachments, type GhnTicketFile } from "./create-ghn-ticket"
-import { findGhnTicket, syncGhnTicket, withGhnCode } from "./sync-ghn-tickets"
+import { findGhnTicket, syncGhnTicket } from "./sync-ghn-tickets"
 
 export type ReplyGhnTicketInput = { ticket_id: number; description: string; attachments?: GhnTicketFile[] }
 
@@ -18,7 +19,7 @@ const replyGhnTicketStep = createStep("reply-ghn-ticket", async (input: ReplyGhn
       { shopId: record.shop_id }
     )
   } catch (error) {
-    throw withGhnCode(error, "GHN Create Feedback of Ticket")
+    throw toMedusaError(error, "GHN Create Feedback of Ticket")
   }
   return new StepResponse(entry)
 })

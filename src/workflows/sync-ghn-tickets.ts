@@ -1,22 +1,9 @@
 import { MedusaError } from "@medusajs/framework/utils"
 import { createStep, createWorkflow, StepResponse, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
-import { GhnApiError, type GhnTicket as GhnTicketData } from "../lib/ghn"
+import type { GhnTicket as GhnTicketData } from "../lib/ghn"
 import { toMedusaError } from "../lib/medusa-error"
 import { GHN_MODULE } from "../modules/ghn"
 import type GhnModuleService from "../modules/ghn/service"
-
-/**
- * A GHN or plugin error for the admin: GHN's machine code (code_message, or `GHN_<status>` when GHN
- * gave none, as on ticket errors) in `code`, GHN's text in the message. GHN refusing the token is a
- * 400, not a 401: a 401 reads as "your admin session expired" and logs the user out.
- */
-export function withGhnCode(error: unknown, action: string): MedusaError {
-  const mapped = toMedusaError(error, action)
-  if (!(error instanceof GhnApiError)) return mapped
-  const code = error.code_message || `GHN_${error.status || "NO_ANSWER"}`
-  const type = mapped.type === MedusaError.Types.UNAUTHORIZED ? MedusaError.Types.INVALID_DATA : mapped.type
-  return new MedusaError(type, mapped.message, code)
-}
 
 type TicketRecord = Awaited<ReturnType<GhnModuleService["retrieveGhnTicket"]>>
 export type SyncedGhnTicket = { record: TicketRecord; ticket: GhnTicketData | null; error?: string }
@@ -34,7 +21,7 @@ export async function syncGhnTicket(ghn: GhnModuleService, record: TicketRecord)
   try {
     ticket = await (await ghn.accountOfOrderCode(record.order_code)).client.tickets.get(record.ticket_id, { shopId: record.shop_id })
   } catch (error) {
-    throw withGhnCode(error, "GHN Get Ticket")
+    throw toMedusaError(error, "GHN Get Ticket")
   }
   const updated = await ghn.updateGhnTickets({
     id: record.id,

@@ -10,7 +10,7 @@ import type {
 } from "@medusajs/framework/types"
 import { AddressInput, AddressResolver, ResolvedAddress } from "../../lib/address-resolver"
 import { GhnApiError, GhnClient, GHN_LIMITS, GhnNetworkError, pickShiftWindow } from "../../lib/ghn"
-import { toMedusaError } from "../../lib/medusa-error"
+import { GHN_UNAVAILABLE, GhnServiceError, toMedusaError } from "../../lib/medusa-error"
 import { ghnClientFor, GhnOptions, parseGhnOptions, shopIdForLocation } from "../../lib/options"
 import { assertServiceType, buildParcel, GhnParcel, Measured, MEASURE_KEYS, ParcelError } from "../../lib/parcel"
 import { CREATE_GHN_FULFILLMENT_WORKFLOW, ghnContextOf, type GhnFulfillmentContext } from "../../lib/fulfillment-context"
@@ -177,6 +177,8 @@ class GhnFulfillmentProviderService extends AbstractFulfillmentProviderService {
     if (!shippingAddress?.country_code && !shippingAddress?.province && !shippingAddress?.city) {
       throw new MedusaError(MedusaError.Types.INVALID_DATA, "GHN needs the cart's shipping address to quote a fee")
     }
+    // One deadline for the whole quote, across GHN calls and the client's retries.
+    const deadline = AbortSignal.timeout(this.options.quoteTimeoutMs)
     try {
       const lines = this.quotedLines(context, isReturn)
       // Medusa re-prices the method when the items are added.
@@ -194,9 +196,11 @@ class GhnFulfillmentProviderService extends AbstractFulfillmentProviderService {
         )
       }
       const [origin, destination] = isReturn ? [customer, warehouse!] : [warehouse, customer]
-      await this.assertRouteServed(shopId, origin?.district_id, destination, service_type_id)
       // The receiver pays GHN at delivery (payment_type_id 2): the store charges nothing for it.
-      if (this.options.paymentTypeId === 2 && !isReturn) return { calculated_amount: 0, is_calculated_price_tax_inclusive: true }
+      if (this.options.paymentTypeId === 2 && !isReturn) {
+        await this.assertRouteServed(shopId, origin?.district_id, destination, service_type_id, deadline)
+        return { calculated_amount: 0, is_calculated_price_tax_inclusive: true }
+      }
       const value = linesValue(lines)
       const body = {
         service_type_id,
@@ -207,11 +211,19 @@ class GhnFulfillmentProviderService extends AbstractFulfillmentProviderService {
         insurance_value: isReturn ? 0 : this.insuranceFor(value),
         cod_value: !isReturn && this.options.quoteWithCod ? Math.min(value, GHN_LIMITS.calculateFee.maxCodValue) : 0,
       }
-      const quote = await this.cache.getOrLoad(cacheKey("fee", { shopId, body }), () =>
-        this.client.fees.calculate(body, { shopId })
-      )
-      return { calculated_amount: quote.total, is_calculated_price_tax_inclusive: true }
+      // A route not seen before: Get Service and Calculate Fee at once, one GHN round trip of wall time.
+      // An unserved route is the clearer answer: it wins over whatever Calculate Fee said.
+      const [served, quote] = await Promise.allSettled([
+        this.assertRouteServed(shopId, origin?.district_id, destination, service_type_id, deadline),
+        this.cache.getOrLoad(cacheKey("fee", { shopId, body }), () => this.client.fees.calculate(body, { shopId, signal: deadline })),
+      ])
+      if (served.status === "rejected") throw served.reason
+      if (quote.status === "rejected") throw quote.reason
+      return { calculated_amount: quote.value.total, is_calculated_price_tax_inclusive: true }
     } catch (error) {
+      if (deadline.aborted && error instanceof GhnNetworkError) {
+        throw new GhnServiceError(GHN_UNAVAILABLE, `GHN fee quote: GHN did not answer within ${this.options.quoteTimeoutMs} ms`, "TIMEOUT")
+      }
       throw toMedusaError(error, "GHN fee quote")
     }
   }
@@ -479,11 +491,11 @@ class GhnFulfillmentProviderService extends AbstractFulfillmentProviderService {
   }
 
   /** GHN must serve the route with the option's service type (Get Service, cached per route). */
-  protected async assertRouteServed(shopId: number, fromDistrict: number | undefined, to: ResolvedAddress, type: ServiceTypeId) {
+  protected async assertRouteServed(shopId: number, fromDistrict: number | undefined, to: ResolvedAddress, type: ServiceTypeId, signal?: AbortSignal) {
     if (!fromDistrict) return // unknown origin: Calculate Fee itself reports an unserved route
     const services = await this.cache.getOrLoad(
       cacheKey("services", { shopId, fromDistrict, to: to.district_id }),
-      () => this.client.services.available({ shop_id: shopId, from_district: fromDistrict, to_district: to.district_id }, { shopId }),
+      () => this.client.services.available({ shop_id: shopId, from_district: fromDistrict, to_district: to.district_id }, { shopId, signal }),
       Math.min(this.options.quoteCacheTtlSeconds, 3600)
     )
     if (!services.some((s) => s.service_type_id === type)) {

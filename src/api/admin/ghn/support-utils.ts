@@ -2,22 +2,19 @@ import type { MedusaNextFunction, MedusaRequest, MedusaResponse } from "@medusaj
 import { MedusaError } from "@medusajs/framework/utils"
 import type { z } from "@medusajs/framework/zod"
 import { GHN_LIMITS } from "../../../lib/ghn"
-import { withGhnCode } from "../../../workflows/sync-ghn-tickets"
+import { toMedusaError } from "../../../lib/medusa-error"
 
 /**
  * Helpers of the admin's support routes (tickets, settings, shops, partner onboarding, shifts):
  * GHN errors with their code, multipart uploads of ticket attachments, and form validation.
  */
 
-/** A GHN or plugin error for the admin, with GHN's code (see withGhnCode). */
-export const ghnAdminError = withGhnCode
-
-/** Runs a GHN call, converting its failure with ghnAdminError. */
+/** Runs a GHN call, converting its failure with the one mapping (toMedusaError). */
 export async function callGhn<T>(action: string, fn: () => Promise<T>): Promise<T> {
   try {
     return await fn()
   } catch (error) {
-    throw ghnAdminError(error, action)
+    throw toMedusaError(error, action)
   }
 }
 

@@ -1,7 +1,7 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { MedusaError } from "@medusajs/framework/utils"
 import { ghnModule } from "../../../../utils"
-import { ghnAdminError } from "../../support-utils"
+import { toMedusaError } from "../../../../../lib/medusa-error"
 import type { AffiliateAddStaffBody } from "../../support-validators"
 
 /**
@@ -17,7 +17,7 @@ export async function POST(req: MedusaRequest<AffiliateAddStaffBody>, res: Medus
     const shop = await ghn.client.affiliate.findShopAfterFailure({ shop_id: body.shop_id }).catch(() => null)
     res.status(201).json({ outcome: "added", shop_id: body.shop_id, shop })
   } catch (error) {
-    const failure = ghnAdminError(error, "GHN Add Staff to Shop by OTP")
+    const failure = toMedusaError(error, "GHN Add Staff to Shop by OTP")
     const found = await ghn.client.affiliate.findShopAfterFailure({ shop_id: body.shop_id }).catch(() => null)
     if (found) {
       res.status(201).json({

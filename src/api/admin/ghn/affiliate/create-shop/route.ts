@@ -1,7 +1,7 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { MedusaError } from "@medusajs/framework/utils"
 import { ghnModule } from "../../../../utils"
-import { ghnAdminError } from "../../support-utils"
+import { toMedusaError } from "../../../../../lib/medusa-error"
 import type { AffiliateCreateShopBody } from "../../support-validators"
 
 /**
@@ -16,7 +16,7 @@ export async function POST(req: MedusaRequest<AffiliateCreateShopBody>, res: Med
   const before = await ghn.client.shops.listAll().then(
     (shops) => shops.map((s) => s._id),
     (error) => {
-      throw ghnAdminError(error, "GHN Get Shop (before Create Shop by OTP)")
+      throw toMedusaError(error, "GHN Get Shop (before Create Shop by OTP)")
     }
   )
   try {
@@ -24,7 +24,7 @@ export async function POST(req: MedusaRequest<AffiliateCreateShopBody>, res: Med
     const shops = await ghn.client.shops.listAll().catch(() => [])
     res.status(201).json({ outcome: "created", shop_id, client_id, shop: shops.find((s) => s._id === shop_id) ?? null, known_shop_ids: before })
   } catch (error) {
-    const failure = ghnAdminError(error, "GHN Create Shop by OTP")
+    const failure = toMedusaError(error, "GHN Create Shop by OTP")
     const found = await ghn.client.affiliate.findShopAfterFailure({ phone: body.phone, knownShopIds: before }).catch(() => null)
     if (found) {
       res.status(201).json({

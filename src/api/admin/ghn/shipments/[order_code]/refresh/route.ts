@@ -1,5 +1,6 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { MedusaError } from "@medusajs/framework/utils"
+import { toMedusaError } from "../../../../../../lib/medusa-error"
 import { refreshGhnShipments } from "../../../../../../workflows/refresh-ghn-shipments"
 import { ghnModule } from "../../../../../utils"
 import { presentShipments } from "../../../present"
@@ -9,7 +10,7 @@ export async function POST(req: MedusaRequest, res: MedusaResponse) {
   const ghn = ghnModule(req)
   const [result] = await refreshGhnShipments(req.scope, [req.params.order_code], "admin")
   if (!result) throw new MedusaError(MedusaError.Types.NOT_FOUND, `No GHN shipment has order code ${req.params.order_code}`)
-  if (result.error) throw new MedusaError(MedusaError.Types.UNEXPECTED_STATE, result.error)
+  if (result.error) throw toMedusaError(result.cause, "GHN Order Info")
   const [shipment] = await ghn.listGhnShipments({ order_code: req.params.order_code })
   const [presented] = await presentShipments(ghn, [shipment])
   res.json({ shipment: presented })
