@@ -87,6 +87,19 @@ medusaIntegrationTestRunner({
       expect((await call("GET", `/admin/ghn/tickets?status_id=3`)).body.count).toBe(0)
     })
 
+    it("forwards an attachment under its safe base name, never a path the sender made up", async () => {
+      const { code } = await fulfilledGhnOrder(api, admin, store)
+      const created = await call("POST", "/admin/ghn/tickets", {
+        form: form({ order_code: code, category: CATEGORY, description: "Ảnh" }, [
+          { name: "../../etc/passwd.png", bytes: PNG, type: "image/png" },
+          { name: "..\\..\\boot\\.tem giao.jpg", bytes: PNG, type: "image/jpeg" },
+        ]),
+      })
+      expect(created.status).toBe(201)
+      const atGhn = await sandboxSupport.ticket(created.body.ticket.ticket_id)
+      expect(atGhn.attachments.map((a: any) => a.name)).toEqual(["passwd.png", "tem giao.jpg"])
+    })
+
     it("accepts a urlencoded form and a JSON body too (GHN always gets a form)", async () => {
       const { code } = await fulfilledGhnOrder(api, admin, store)
       const fields = new URLSearchParams({ order_code: code, category: "Tư vấn", description: "Khi nào lấy hàng?" })

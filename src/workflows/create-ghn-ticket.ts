@@ -1,6 +1,7 @@
 import { MedusaError } from "@medusajs/framework/utils"
 import { createStep, createWorkflow, StepResponse, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
 import type { GhnTicket as GhnTicketData, GhnTicketCategory } from "../lib/ghn"
+import { safeFileName } from "../lib/file-name"
 import { toMedusaError } from "../lib/medusa-error"
 import { GHN_MODULE } from "../modules/ghn"
 import type GhnModuleService from "../modules/ghn/service"
@@ -17,8 +18,9 @@ export type CreateGhnTicketInput = {
   created_by?: string | null
 }
 
+/** The files as GHN's form takes them, each under a safe base name (never a path the sender made up). */
 export const toGhnAttachments = (files: GhnTicketFile[] | undefined) =>
-  (files ?? []).map((f) => ({ filename: f.filename, content: new Uint8Array(Buffer.from(f.content_base64, "base64")), contentType: f.content_type }))
+  (files ?? []).map((f) => ({ filename: safeFileName(f.filename), content: new Uint8Array(Buffer.from(f.content_base64, "base64")), contentType: f.content_type }))
 
 /**
  * GHN's Create Ticket (sent as a form: multipart with the files), for an order code of one of

@@ -1,6 +1,7 @@
 import type { MedusaNextFunction, MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { MedusaError } from "@medusajs/framework/utils"
 import type { z } from "@medusajs/framework/zod"
+import { safeFileName } from "../../../lib/file-name"
 import { GHN_LIMITS } from "../../../lib/ghn"
 import { toMedusaError } from "../../../lib/medusa-error"
 
@@ -83,7 +84,8 @@ export function checkedAttachments(files: MulterFile[] | undefined): TicketAttac
   const list = (files ?? []).filter((f) => f.fieldname === "attachments")
   if (list.length > TICKET_MAX_FILES) throw invalidField("attachments", `takes at most ${TICKET_MAX_FILES} files, got ${list.length}`)
   return list.map((file, i) => {
-    const name = file.originalname || ""
+    // Checked and forwarded under its safe base name: "../../etc/passwd.png" is "passwd.png".
+    const name = safeFileName(file.originalname || "")
     const ext = extensionOf(name)
     const field = `attachments[${i}]`
     if (!name.trim()) throw invalidField(field, "needs a file name")
