@@ -50,6 +50,12 @@ function readState(settings = demoSettings()) {
   return JSON.parse(fs.readFileSync(settings.stateFile, "utf8"))
 }
 
+/** `text` with every occurrence of `secret` masked (all but its first 2 characters). */
+function maskSecret(text, secret) {
+  if (!secret) return text
+  return text.split(secret).join(`${secret.slice(0, 2)}${"*".repeat(Math.max(4, secret.length - 2))}`)
+}
+
 function writeState(settings, state) {
   fs.mkdirSync(path.dirname(settings.stateFile), { recursive: true })
   const tmp = `${settings.stateFile}.${process.pid}.tmp`
@@ -124,6 +130,7 @@ module.exports = {
   demoSettings,
   readState,
   writeState,
+  maskSecret,
   canConnect,
   portIsFree,
   http,

@@ -14,7 +14,7 @@
 const { spawn } = require("node:child_process")
 const fs = require("node:fs")
 const path = require("node:path")
-const { demoSettings, writeState, portIsFree, http } = require("./demo-common")
+const { demoSettings, writeState, portIsFree, http, maskSecret } = require("./demo-common")
 const { ensureDatabase, waitForPostgres } = require("./postgres")
 
 const HELP = `npm run demo [-- options]
@@ -82,7 +82,8 @@ function startChild(name, command, args, { env = {}, logName = name } = {}) {
   fs.mkdirSync(settings.logsDir, { recursive: true })
   const logFile = path.join(settings.logsDir, `${logName}.log`)
   const log = fs.createWriteStream(logFile, { flags: "a" })
-  log.write(`\n--- ${new Date().toISOString()} ${command} ${args.join(" ")}\n`)
+  // Never the webhook secret (it rides on the sandbox's command line): masked in the log.
+  log.write(`\n--- ${new Date().toISOString()} ${maskSecret(`${command} ${args.join(" ")}`, settings.webhookSecret)}\n`)
   const childEnv = { ...process.env, ...env }
   for (const key of Object.keys(childEnv)) if (childEnv[key] === undefined) delete childEnv[key]
   const child = spawn(process.execPath, [GUARD, command, ...args], {

@@ -293,6 +293,12 @@ describe("npm run demo (smoke)", () => {
     await stopDemo(again)
     expect(again.output.join("")).toContain("stopped: nothing left running")
 
+    // 8. The webhook secret is in no log and not in what the demo printed.
+    const secret = s.webhook.secret as string
+    expect(secret.length).toBeGreaterThanOrEqual(16)
+    for (const file of fs.readdirSync(path.join(dir, "logs"))) expect(fs.readFileSync(path.join(dir, "logs", file), "utf8")).not.toContain(secret)
+    expect(demo.output.join("") + again.output.join("")).not.toContain(secret)
+
     process.stdout.write(`[smoke] demo ready in ${(firstStart / 1000).toFixed(1)} s (clean), ${(secondStart / 1000).toFixed(1)} s (again)\n`)
   })
 })
