@@ -31,7 +31,7 @@ export type SeededStore = {
   publishableKey: string
   profileId: string
   options: { light: string; heavy: string; flat: string; returnLight: string }
-  variants: { shirt: string; kettle: string; pot: string; noWeight: string; tooHeavy: string; tooLong: string; heavyBox: string }
+  variants: { shirt: string; kettle: string; pot: string; noWeight: string; tooHeavy: string; tooLong: string; heavyBox: string; watch: string }
 }
 
 /** The test runner's axios client, whose errors say what the server answered. */
@@ -154,6 +154,8 @@ export async function seedGhnStore(rawApi: any, admin: Headers, currency = "vnd"
     tooHeavy: await product("Két sắt", { sku: "KET-SAT", weight: 60000, length: 60, width: 50, height: 50 }),
     tooLong: await product("Thang nhôm", { sku: "THANG", weight: 8000, length: 250, width: 40, height: 10 }),
     heavyBox: await product("Thùng sơn", { sku: "SON-25KG", weight: 25000, length: 40, width: 40, height: 40 }),
+    // Light and dear: a cart of it can owe more COD than GHN collects on one order.
+    watch: await product("Đồng hồ", { sku: "DONG-HO", weight: 300, length: 10, width: 10, height: 8, prices: [{ currency_code: currency, amount: 30_000_000 }] }),
   }
 
   return {

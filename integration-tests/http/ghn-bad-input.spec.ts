@@ -60,6 +60,21 @@ medusaIntegrationTestRunner({
       return { events: events.length, shipment: { status: shipment.status, status_at: shipment.status_at, cod_amount: shipment.cod_amount, total_fee: shipment.total_fee, weight: shipment.weight } }
     }
 
+    describe("checkout", () => {
+      it("refuses a cash-on-delivery cart over GHN's 50,000,000 VND COD limit when it is completed, naming the limit", async () => {
+        const cart = await createCart(api, store, [{ variant_id: store.variants.watch, quantity: 2 }])
+        const headers = { headers: { "x-publishable-api-key": store.publishableKey } }
+        await api.post(`/store/carts/${cart.id}/shipping-methods`, { option_id: store.options.light, data: {} }, headers)
+        const collection = (await api.post("/store/payment-collections", { cart_id: cart.id }, headers)).data.payment_collection
+        await api.post(`/store/payment-collections/${collection.id}/payment-sessions`, { provider_id: "pp_system_default" }, headers)
+        const answer = await rawApi.post(`/store/carts/${cart.id}/complete`, {}, { ...headers, validateStatus: () => true })
+        expect(JSON.stringify(answer.data)).toMatch(/GHN collects at most 50,000,000 VND cash on delivery per order, and this cart owes 6\d,\d{3},\d{3} VND/)
+        expect(answer.data.type).not.toBe("order")
+        const { data } = await api.get(`/store/carts/${cart.id}`, headers)
+        expect(data.cart.completed_at ?? null).toBeNull()
+      })
+    })
+
     describe("GHN callbacks (POST /hooks/ghn)", () => {
       it.each(CALLBACKS)("refuses %s, storing nothing", async (_, change, status, message) => {
         const before = await snapshot()
