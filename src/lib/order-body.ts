@@ -88,8 +88,7 @@ function partyBlock(prefix: "to" | "from" | "return", party: GhnParty) {
     [`${prefix}_district_name`]: isNew ? "" : a.district_name,
     [`${prefix}_province_name`]: a.province_name,
     [`is_new_${prefix}_address`]: isNew,
-    // GHN also takes the legacy ids, which remove any doubt about same-named units.
-    ...(isNew ? {} : { [`${prefix}_ward_code`]: a.ward_code, [`${prefix}_district_id`]: a.district_id }),
+    // The spec's Create Order takes names only (the resolved units' GHN names, never ids).
   }
 }
 

@@ -216,6 +216,11 @@ export function registerControlRoutes(sb: Sandbox, control: SandboxControl): voi
     return control.updateOrderWeight(ctx.params[0], { weight: n("weight"), length: n("length"), width: n("width"), height: n("height") })
   }))
   sb.route("GET", `${C}/sms`, wrap((ctx) => control.sms(ctx.query.get("phone") ?? undefined).map(smsView)))
+  sb.route("GET", `${C}/violations`, wrap(() => ({ violations: sb.violations })))
+  sb.route("DELETE", `${C}/violations`, wrap(() => {
+    sb.violations = []
+    return { violations: [] }
+  }))
   sb.route("GET", `${C}/webhooks`, wrap(async (ctx) => {
     const wait = ctx.query.get("wait")
     let flushed: boolean | undefined

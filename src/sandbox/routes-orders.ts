@@ -46,6 +46,21 @@ function addressFields(prefix: "to" | "from" | "return", Go: string, required: b
 
 const REQUIRED_NOTES = ["KHONGCHOXEMHANG", "CHOXEMHANGKHONGTHU", "CHOTHUHANG"]
 
+/** The fields the spec (ghn-api-spec.md, Create Order) names; anything else is recorded as a violation. */
+const SPEC_CREATE_FIELDS = [
+  ...["to", "from", "return"].flatMap((p) => [`${p}_name`, `${p}_phone`, `${p}_address`, `${p}_ward_name`, `${p}_district_name`, `${p}_province_name`, `is_new_${p}_address`]),
+  "from_hotline",
+  "client_order_code", "weight", "length", "width", "height", "content", "service_type_id", "payment_type_id", "coupon",
+  "cod_amount", "cod_failed_amount", "insurance_value", "order_value", "required_note", "note", "pick_station_id", "pick_shift", "items",
+] as const
+const SPEC_CREATE_ITEM_FIELDS = ["name", "code", "quantity", "price", "length", "width", "height", "weight"] as const
+/** The fields the spec names for Calculate Fee (its items carry no price). */
+const SPEC_FEE_FIELDS = [
+  "weight", "to_district_id", "to_ward_code", "from_district_id", "from_ward_code", "service_type_id", "length", "width", "height",
+  "insurance_value", "cod_value", "cod_failed_amount", "coupon", "items",
+] as const
+const SPEC_FEE_ITEM_FIELDS = ["name", "code", "quantity", "length", "width", "height", "weight"] as const
+
 const CREATE_FIELDS: FieldSpec[] = [
   ...addressFields("to", "To", true),
   ...addressFields("from", "From", false),
@@ -397,6 +412,7 @@ export function registerOrderRoutes(sb: Sandbox): void {
     const acc = sb.auth(ctx)
     const body = jsonBody(ctx)
     const shop = sb.requiredShop(ctx, acc)
+    sb.recordViolations(preview ? "Preview Order" : "Create Order", body, SPEC_CREATE_FIELDS, SPEC_CREATE_ITEM_FIELDS)
     const b = decode("CreateOrderRequest", CREATE_FIELDS, body, ctx.lang)
     checkPhone(b.to_phone, ctx.lang, "người nhận")
     const coc = str(b, "client_order_code")
@@ -644,6 +660,7 @@ export function registerOrderRoutes(sb: Sandbox): void {
   const fee = (ctx: Ctx, body: Record<string, unknown>): Envelope => {
     const acc = sb.auth(ctx)
     const shop = sb.requiredShop(ctx, acc)
+    sb.recordViolations("Calculate Fee", body, SPEC_FEE_FIELDS, SPEC_FEE_ITEM_FIELDS)
     const b = decode("CalculateFeeRequest", FEE_FIELDS, body, ctx.lang)
     const from = feeFrom(sb, ctx, shop, b)
     const to = sb.md.locateLegacy(int(b, "to_district_id"), str(b, "to_ward_code"))

@@ -61,6 +61,8 @@ export class Sandbox {
   readonly fixture: SandboxFixture
   readonly webhooks: WebhookDispatcher
   faults: Fault[] = []
+  /** Request fields the spec does not name for their operation (GET /_sandbox/violations). */
+  violations: { at: string; operation: string; field: string }[] = []
   /** GHN API requests per path (control API excluded), since start or the last reset */
   requestCounts = new Map<string, number>()
   private faultId = 1
@@ -315,12 +317,30 @@ export class Sandbox {
     return this.saving
   }
 
+  /**
+   * Records what a request sends that the spec does not name for `operation` (top-level fields
+   * not in `named`, and item fields not in `itemNamed`). The sandbox still accepts them, as GHN
+   * does, but a strict reading of the spec would not: tests fail on any.
+   */
+  recordViolations(operation: string, body: Record<string, unknown>, named: readonly string[], itemNamed?: readonly string[]): void {
+    const at = new Date().toISOString()
+    for (const key of Object.keys(body)) if (!named.includes(key)) this.violations.push({ at, operation, field: key })
+    const items = Array.isArray(body.items) ? body.items : []
+    if (itemNamed) {
+      items.forEach((item, i) => {
+        if (item && typeof item === "object") for (const key of Object.keys(item)) if (!itemNamed.includes(key)) this.violations.push({ at, operation, field: `items[${i}].${key}` })
+      })
+    }
+    if (this.violations.length > 1000) this.violations.splice(0, this.violations.length - 1000)
+  }
+
   reset(): void {
     this.state = emptyState(this.md)
     this.reindex()
     this.faults = []
     this.reseedFaults()
     this.webhooks.clear()
+    this.violations = []
     this.requestCounts.clear()
     this.lastEventMs = 0
     this.markDirty()

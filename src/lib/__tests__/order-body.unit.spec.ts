@@ -6,7 +6,7 @@ const to = { model: "legacy" as const, district_id: 1472, ward_code: "26740", pr
 const parcel = { weight: 500, length: 30, width: 20, height: 3, service_type_id: 2 as const, items: [{ name: "Áo", quantity: 1, weight: 500, length: 30, width: 20, height: 3 }] }
 
 describe("createOrderBody", () => {
-  it("writes the receiver block with names, legacy ids and a full address naming each unit once", () => {
+  it("writes the receiver block with names only (the spec's Create Order takes no ids) and a full address naming each unit once", () => {
     const body = createOrderBody({
       client_order_code: "ful_1",
       service_type_id: 2,
@@ -24,10 +24,10 @@ describe("createOrderBody", () => {
       to_ward_name: "Phường Bến Nghé",
       to_district_name: "Quận 1",
       is_new_to_address: false,
-      to_ward_code: "26740",
-      to_district_id: 1472,
       content: "1 x Áo",
     })
+    expect(body).not.toHaveProperty("to_ward_code")
+    expect(body).not.toHaveProperty("to_district_id")
     const twice = createOrderBody({ ...({} as any), client_order_code: "x", parcel, to: { name: "A", street: "12 Lê Lợi, Phường Bến Nghé", address: to } })
     expect(twice.to_address).toBe("12 Lê Lợi, Phường Bến Nghé, Quận 1, Hồ Chí Minh")
   })
@@ -50,16 +50,16 @@ describe("Create Order names come from the resolved unit, never the shopper's te
   const body = async (address: { address_1: string; city?: string; province: string }) =>
     createOrderBody({ ...({} as any), client_order_code: "x", parcel, to: partyOf({ first_name: "An", ...address }, await resolver.resolve({ country_code: "vn", ...address })) })
 
-  it("legacy model: GHN's ward, district and province names and ids", async () => {
+  it("legacy model: GHN's ward, district and province names, no ids", async () => {
     const sent = await body({ address_1: "12 Le Loi, p. ben nghe", city: "q1", province: "tp hcm" })
     expect(sent).toMatchObject({
       to_ward_name: "Phường Bến Nghé",
       to_district_name: "Quận 1",
       to_province_name: "Hồ Chí Minh",
       is_new_to_address: false,
-      to_ward_code: "26740",
-      to_district_id: expect.any(Number),
     })
+    expect(sent).not.toHaveProperty("to_ward_code")
+    expect(sent).not.toHaveProperty("to_district_id")
   })
 
   it("new model: the new lists' ward and province names, no district", async () => {

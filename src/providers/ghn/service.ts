@@ -522,7 +522,9 @@ class GhnFulfillmentProviderService extends AbstractFulfillmentProviderService {
 
   protected parcelFields(parcel: GhnParcel) {
     const base = { weight: parcel.weight, length: parcel.length, width: parcel.width, height: parcel.height }
-    return parcel.service_type_id === 5 || parcel.items.length ? { ...base, items: parcel.items } : base
+    if (parcel.service_type_id !== 5 && !parcel.items.length) return base
+    // Calculate Fee's items carry no price in the spec (Create Order's do): send none.
+    return { ...base, items: parcel.items.map(({ price: _price, ...item }) => item) }
   }
 
   protected insuranceFor(value: number) {

@@ -22,6 +22,22 @@ describe("GHN sandbox: orders", () => {
     for (const s of path) api.sb.control.setOrderStatus(code, s)
   }
 
+  it("records every request field the spec does not name for its operation (GET /_sandbox/violations)", async () => {
+    // Spec, Create Order: the recipient block takes names (to_ward_name, to_district_name, ...), no ids.
+    await create({ to_district_id: 1442, to_ward_code: "20109", items: [{ name: "Áo", quantity: 1, price: 1000, weight: 100, color: "đỏ" }] })
+    // Spec, Calculate Fee: items carry name, code, quantity, length, width, height, weight; no price.
+    await api.call(`${V2}/shipping-order/fee`, { body: { weight: 500, to_district_id: 1442, to_ward_code: "20109", service_type_id: 2, items: [{ name: "Áo", quantity: 1, price: 1000 }] } })
+    const { json } = await api.call("/_sandbox/violations", { method: "GET" })
+    expect(json.violations.map((v: { operation: string; field: string }) => `${v.operation}: ${v.field}`)).toEqual([
+      "Create Order: to_district_id",
+      "Create Order: to_ward_code",
+      "Create Order: items[0].color",
+      "Calculate Fee: items[0].price",
+    ])
+    api.sb.control.reset()
+    expect((await api.call("/_sandbox/violations", { method: "GET" })).json.violations).toEqual([])
+  })
+
   it("creates an order in ready_to_pick with GHN's success envelope and keeps every field", async () => {
     const r = await create({
       client_order_code: "MEDUSA-1001",
