@@ -1,11 +1,12 @@
 /**
  * Which Update Order fields GHN lets a caller change in each status (the spec's status table).
- * Groups: sender = from_*, receiver = to_* name/phone/address, return = return_*, service =
- * service_type_id.
+ * Groups (the spec's shorthand): sender = every from_* field (from_hotline included), receiver =
+ * the to_* name, phone and address fields (the ward, district and province are the address),
+ * return = every return_* field, service = service_type_id.
  */
-const SENDER = ["from_name", "from_phone", "from_address", "from_ward_name", "from_district_name", "from_province_name"]
-const RECEIVER = ["to_name", "to_phone", "to_address"]
-const RETURN = ["return_name", "return_phone", "return_address", "return_ward_name", "return_district_name", "return_province_name"]
+const SENDER = ["from_name", "from_phone", "from_hotline", "from_address", "from_ward_name", "from_district_name", "from_province_name", "is_new_from_address"]
+const RECEIVER = ["to_name", "to_phone", "to_address", "to_ward_name", "to_district_name", "to_province_name", "is_new_to_address"]
+const RETURN = ["return_name", "return_phone", "return_address", "return_ward_name", "return_district_name", "return_province_name", "is_new_return_address"]
 const SERVICE = ["service_type_id"]
 
 const TABLE: Record<string, string[] | "all" | "all-except-pickup"> = {

@@ -40,6 +40,11 @@ describe("Update Order status table", () => {
     expect(canUpdateField("return", "return_phone")).toBe(true)
     expect(canUpdateField("return", "note")).toBe(false)
     expect(forbiddenUpdates("delivered", ["note", "to_name"])).toEqual(["note", "to_name"])
+    // Spec, Update Order: "receiver info = to_* name, phone and address fields"; "sender info = from_* fields".
+    expect(canUpdateField("delivering", "to_ward_name")).toBe(true)
+    expect(canUpdateField("delivering", "to_province_name")).toBe(true)
+    expect(canUpdateField("picking", "from_hotline")).toBe(false)
+    expect(canUpdateField("ready_to_pick", "from_hotline")).toBe(true)
   })
 })
 
