@@ -103,7 +103,13 @@ export function registerShopRoutes(sb: Sandbox): void {
     if (owner.client_id === acc.client_id) throw userErr("Không thể dùng số điện thoại của chính tài khoản gọi", ctx.lang)
     const rec = findOtp(sb, { phone: owner.phone, purpose: "affiliate", requestedBy: acc.client_id, otp: str(b, "otp") })
     if (!rec) throw coded(400, "OTP_NOT_VALID", undefined, ctx.lang)
-    checkWard(ctx, int(b, "district_id"), str(b, "ward_code"))
+    // Spec, Create Shop by OTP: district_id and ward_code each fall back on their own, so a
+    // district alone is valid; each given part is checked (the ward against the district used).
+    const givenDistrict = int(b, "district_id")
+    if (givenDistrict) {
+      const district = sb.md.locateLegacy(givenDistrict, null)
+      if ("error" in district || district.locked) throw coded(400, "WARD_IS_INVALID", undefined, ctx.lang)
+    }
     // fallback chain: owner's default shop, then the partner's default shop
     const ownerShop = sb.mainShop(owner)
     const chain = [ownerShop, partnerShop].filter((s): s is Shop => !!s)
@@ -112,15 +118,9 @@ export function registerShopRoutes(sb: Sandbox): void {
       for (const s of chain) if (s[k]) return s[k]
       return given
     }
-    let districtId = int(b, "district_id")
-    let wardCode = str(b, "ward_code")
-    if (!districtId || !wardCode) {
-      const src = chain.find((s) => s.district_id && s.ward_code)
-      if (src) {
-        districtId = districtId || src.district_id
-        wardCode = wardCode || src.ward_code
-      }
-    }
+    const districtId = pick("district_id", givenDistrict)
+    const wardCode = pick("ward_code", str(b, "ward_code"))
+    if (str(b, "ward_code")) checkWard(ctx, districtId, wardCode)
     // 1. create the shop (owned by the customer, name generated)
     const shop: Shop = {
       _id: sb.newShopId(),

@@ -65,6 +65,20 @@ describe("GHN sandbox: shops and the affiliate (OTP) flows", () => {
     expect(unregistered.json.code_message).toBe("USER_ERR_COMMON")
   })
 
+  it("Create Shop by OTP: district_id and ward_code each fall back on their own (a district alone is valid; a bad one is not)", async () => {
+    const f = api.sb.fixture
+    const home = (await shopsOf(f.customer.token)).find((s) => s._id === f.customer.shop_ids[0])
+    const district = f.addresses.hanoi_pickup?.district_id ?? 1442
+    await getOtp(f.customer.phone)
+    const r = await api.call(`${V2}/shop/affiliateCreate`, { ...partner(), body: { phone: f.customer.phone, otp: api.sb.control.lastOtp(f.customer.phone)!, district_id: district } })
+    expect(r.json.code).toBe(200)
+    const shop = (await shopsOf(f.customer.token)).find((s) => s._id === r.json.data.shop_id)
+    expect(shop).toMatchObject({ district_id: district, ward_code: home.ward_code })
+    await getOtp(f.customer.phone)
+    const bad = await api.call(`${V2}/shop/affiliateCreate`, { ...partner(), body: { phone: f.customer.phone, otp: api.sb.control.lastOtp(f.customer.phone)!, district_id: 999999 } })
+    expect(bad.json.code_message).toBe("WARD_IS_INVALID")
+  })
+
   it("OTP expires after its TTL", async () => {
     const f = api.sb.fixture
     await getOtp(f.customer.phone)
