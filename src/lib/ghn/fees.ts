@@ -5,7 +5,7 @@ import { z } from "zod"
 import { GHN_LIMITS, GHN_PATHS, SERVICE_TYPES } from "./constants"
 import type { GhnInputIssue } from "./errors"
 import type { GhnCallOptions, Transport } from "./transport"
-import { isRecord, issue, posInt, reqStr, str, uint, validateInput, type CustomCheck } from "./validation"
+import { isRecord, issue, posInt, reqStr, serviceTypeBoundaryIssues, str, uint, validateInput, type CustomCheck } from "./validation"
 
 const F = GHN_LIMITS.calculateFee
 
@@ -40,6 +40,7 @@ export type GhnCalculateFeeBody = z.input<typeof calculateFeeBodySchema>
 
 /** Heavy goods (type 5) need items; multi-parcel heavy goods need each item's weight. */
 export const calculateFeeChecks: CustomCheck[] = [
+  (input) => (isRecord(input) ? serviceTypeBoundaryIssues(input, "Calculate Fee") : []),
   (input, operation) => {
     if (!isRecord(input) || input.service_type_id !== 5) return []
     const out: GhnInputIssue[] = []

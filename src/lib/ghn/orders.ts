@@ -11,7 +11,7 @@ import {
   SERVICE_TYPES,
 } from "./constants"
 import type { GhnCallOptions, Transport } from "./transport"
-import { issue, isRecord, reqStr, str, uint, validateInput, type CustomCheck } from "./validation"
+import { issue, isRecord, reqStr, serviceTypeBoundaryIssues, str, uint, validateInput, type CustomCheck } from "./validation"
 import type { GhnInputIssue } from "./errors"
 
 const L = GHN_LIMITS.createOrder
@@ -115,6 +115,7 @@ export const createOrderChecks: CustomCheck[] = [
     const out: GhnInputIssue[] = []
     const label = operation === "orders.preview" ? "Preview Order" : "Create Order"
     const items = Array.isArray(input.items) ? input.items : undefined
+    out.push(...serviceTypeBoundaryIssues(input, label))
     if (input.service_type_id === 5) {
       if (!items || items.length === 0) {
         out.push(issue("items", items?.length ?? 0, 1, "required", `items is required by ${label} when service_type_id is 5 (each item is one parcel)`))

@@ -3,6 +3,7 @@
  * zod issues (plus cross-field rules) into one `GhnInputError` naming field, value and limit.
  */
 import { z } from "zod"
+import { GHN_LIMITS } from "./constants"
 import { GhnInputError, type GhnInputIssue } from "./errors"
 
 /** Human names of operations, used in input error messages. */
@@ -206,6 +207,17 @@ export const reqStr = (max?: number) => (max === undefined ? z.string().min(1) :
 /** Builds a custom issue. */
 export function issue(field: string, value: unknown, limit: unknown, rule: string, message: string): GhnInputIssue {
   return { field, value, limit, rule, message }
+}
+
+/**
+ * The spec's service-type boundary: service_type_id 2 is for goods under 20,000 g (5 is for
+ * heavier or multi-parcel goods). Checked before sending, so GHN never prices or books light goods
+ * that are not light.
+ */
+export function serviceTypeBoundaryIssues(input: Record<string, unknown>, label: string): GhnInputIssue[] {
+  const limit = GHN_LIMITS.createOrder.heavyGoodsWeight
+  if (input.service_type_id !== 2 || typeof input.weight !== "number" || input.weight < limit) return []
+  return [issue("weight", input.weight, limit - 1, "max", `weight = ${input.weight} g is over what ${label} takes for service_type_id 2 (light goods, under ${limit} g): use service_type_id 5`)]
 }
 
 export const isRecord = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === "object" && !Array.isArray(v)

@@ -53,6 +53,14 @@ describe("orders", () => {
     expect(e.message).toMatch(/^weight = 60000 exceeds the Create Order maximum of 50000 g \(and 4 more: length, cod_amount, insurance_value, required_note\)$/)
   })
 
+  it("service_type_id 2 is for goods under 20,000 g, in Create Order and Calculate Fee (spec: 2 = under 20 kg)", async () => {
+    const created = await inputError(ghn.orders.create({ ...order, service_type_id: 2, weight: 20000, service_id: undefined } as never))
+    expect(created).toMatchObject({ field: "weight", value: 20000, limit: 19999, rule: "max" })
+    expect(created.message).toMatch(/service_type_id 2 \(light goods, under 20000 g\): use service_type_id 5/)
+    const quoted = await inputError(ghn.fees.calculate({ ...fee, service_type_id: 2, weight: 25000 }))
+    expect(quoted).toMatchObject({ field: "weight", value: 25000, limit: 19999 })
+  })
+
   it("Create Order COD cap is 50,000,000 (a value above the fee cap is fine)", async () => {
     const e = await inputError(ghn.orders.create({ ...order, cod_amount: 60_000_000 }))
     expect(e).toMatchObject({ field: "cod_amount", limit: GHN_LIMITS.createOrder.maxCodAmount })
