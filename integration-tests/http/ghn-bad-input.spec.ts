@@ -33,6 +33,37 @@ const CALLBACKS: CallbackRow[] = [
   ["no type", () => ({ Type: undefined }), 400, /Type/],
 ]
 
+type RouteRow = [what: string, method: "GET" | "POST", path: (code: string) => string, body: unknown, status: number, message: RegExp]
+
+/** Admin routes (signed in): a 4xx naming the field and the limit, GHN never asked. */
+const ADMIN: RouteRow[] = [
+  ["a label in an unknown paper size", "GET", (c) => `/admin/ghn/labels/${c}?size=A4`, undefined, 400, /Expected: 'A5, 80x80, 52x70' for field 'size', but got: 'A4'/],
+  ["labels for no order code", "POST", () => "/admin/ghn/labels", { order_codes: [], size: "A5" }, 400, /field 'order_codes' too small, expected at least: '1'/],
+  ["labels for 10,001 order codes", "POST", () => "/admin/ghn/labels", { order_codes: Array.from({ length: 10_001 }, (_, i) => `G${i}`) }, 400, /field 'order_codes' too big, expected at most: '10000'/],
+  ["an empty order code to re-deliver", "POST", () => "/admin/ghn/redeliver", { order_codes: [" "] }, 400, /field 'order_codes, 0' too small, expected at least: '1'/],
+  ["a return of no order", "POST", () => "/admin/ghn/return", { order_codes: [] }, 400, /field 'order_codes' too small, expected at least: '1'/],
+  ["a negative COD", "POST", (c) => `/admin/ghn/shipments/${c}`, { cod_amount: -1 }, 400, /field 'cod_amount' too small, expected at least: '0'/],
+  ["a COD over GHN's 50,000,000 VND", "POST", (c) => `/admin/ghn/shipments/${c}`, { cod_amount: 50_000_001 }, 400, /field 'cod_amount' too big, expected at most: '50000000'/],
+  ["a COD in fractions of a dong", "POST", (c) => `/admin/ghn/shipments/${c}`, { cod_amount: 1000.5 }, 400, /Expected type: 'int' for field 'cod_amount', got: '1000.5'/],
+  ["an unknown required note", "POST", (c) => `/admin/ghn/shipments/${c}`, { required_note: "XEM" }, 400, /Expected: 'KHONGCHOXEMHANG, CHOXEMHANGKHONGTHU, CHOTHUHANG' for field 'required_note'/],
+  ["a phone that is not one", "POST", (c) => `/admin/ghn/shipments/${c}`, { to_phone: "abc" }, 400, /to_phone must be a phone number of 9 to 12 digits/],
+  ["a 5,001-character note", "POST", (c) => `/admin/ghn/shipments/${c}`, { note: "x".repeat(5001) }, 400, /field 'note' too big, expected at most: '5000'/],
+  ["a field GHN's update does not take", "POST", (c) => `/admin/ghn/shipments/${c}`, { weight: 10 }, 400, /weight/],
+  ["nothing to change", "POST", (c) => `/admin/ghn/shipments/${c}`, { otp: "123456" }, 400, /nothing to change/],
+  ["an order code the store does not have", "GET", () => "/admin/ghn/shipments/NOPE999", undefined, 404, /No GHN shipment has order code NOPE999/],
+  ["a shipments page of 201", "GET", () => "/admin/ghn/shipments?limit=201", undefined, 400, /limit/],
+  ["a connection check of an unknown provider", "GET", () => "/admin/ghn/settings/connection?provider_id=ghn_nope", undefined, 404, /provider_id: ghn_nope is not a GHN provider of this store/],
+]
+
+/** Store routes (publishable key): a 4xx naming the field. */
+const STORE: RouteRow[] = [
+  ["districts of a province that is not a number", "GET", () => "/store/ghn/districts?province_id=abc", undefined, 400, /field 'province_id', got: 'abc'/],
+  ["wards of district 0 (the limit named is the one refused: at least 1)", "GET", () => "/store/ghn/wards?district_id=0", undefined, 400, /field 'district_id' too small, expected at least: '1'/],
+  ["new-model wards without a province", "GET", () => "/store/ghn/new-wards", undefined, 400, /province_id/],
+  ["a lead time without a cart", "POST", () => "/store/ghn/leadtime", { option_id: "so_1" }, 400, /cart_id/],
+  ["a lead time for an unknown cart", "POST", () => "/store/ghn/leadtime", { cart_id: "cart_nope", option_id: "so_1" }, 404, /Cart cart_nope was not found/],
+]
+
 medusaIntegrationTestRunner({
   inApp: true,
   testSuite: ({ api: rawApi, getContainer }) => {
@@ -59,6 +90,27 @@ medusaIntegrationTestRunner({
       const events = await ghn().listGhnWebhookEvents({})
       return { events: events.length, shipment: { status: shipment.status, status_at: shipment.status_at, cod_amount: shipment.cod_amount, total_fee: shipment.total_fee, weight: shipment.weight } }
     }
+
+    describe("admin routes", () => {
+      it.each(ADMIN)("refuses %s", async (_, method, path, body, status, message) => {
+        const before = await snapshot()
+        const calls = await sandbox.requestCount("/shiip/public-api/v2/shipping-order/update")
+        const answer = method === "GET" ? await rawApi.get(path(code), { ...admin, validateStatus: () => true }) : await rawApi.post(path(code), body, { ...admin, validateStatus: () => true })
+        expect(answer.status).toBe(status)
+        expect(String(answer.data?.message)).toMatch(message)
+        expect(await snapshot()).toEqual(before)
+        expect(await sandbox.requestCount("/shiip/public-api/v2/shipping-order/update")).toBe(calls)
+      })
+    })
+
+    describe("store routes", () => {
+      it.each(STORE)("refuses %s", async (_, method, path, body, status, message) => {
+        const headers = { headers: { "x-publishable-api-key": store.publishableKey }, validateStatus: () => true }
+        const answer = method === "GET" ? await rawApi.get(path(code), headers) : await rawApi.post(path(code), body, headers)
+        expect(answer.status).toBe(status)
+        expect(String(answer.data?.message)).toMatch(message)
+      })
+    })
 
     describe("checkout", () => {
       it("refuses a cash-on-delivery cart over GHN's 50,000,000 VND COD limit when it is completed, naming the limit", async () => {

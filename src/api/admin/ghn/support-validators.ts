@@ -47,7 +47,7 @@ const ENVIRONMENTS = ["production", "staging", "configured"] as const
 export const ConnectionCheckBody = z
   .object({
     token: z.string().trim().min(1, "token cannot be empty").max(200).optional(),
-    shop_id: z.coerce.number().int("shop_id must be a whole number").positive("shop_id must be a positive number").optional(),
+    shop_id: z.coerce.number().int("shop_id must be a whole number").min(1, "shop_id must be a positive number").optional(),
     environment: z.enum(ENVIRONMENTS, { error: `environment must be one of ${ENVIRONMENTS.join(", ")}` }).default("configured"),
   })
   .strict()
@@ -63,7 +63,7 @@ export const CreateShopBody = z
     name: text("name", 255),
     phone,
     address: text("address", 1024),
-    district_id: z.number({ error: "district_id must be a number" }).int().positive("district_id must be a positive number"),
+    district_id: z.number({ error: "district_id must be a number" }).int().min(1, "district_id must be a positive number"),
     ward_code: z.string({ error: "ward_code is required" }).trim().min(1, "ward_code is required"),
   })
   .strict()
@@ -79,7 +79,7 @@ export const AffiliateCreateShopBody = z
     phone,
     otp,
     address: z.string().trim().max(1024, "address takes at most 1024 characters").optional(),
-    district_id: z.number().int().positive("district_id must be a positive number").optional(),
+    district_id: z.number().int().min(1, "district_id must be a positive number").optional(),
     ward_code: z.string().trim().min(1).optional(),
   })
   .strict()
@@ -89,21 +89,21 @@ export const AffiliateAddStaffBody = z
   .object({
     phone,
     otp,
-    shop_id: z.number({ error: "shop_id is required" }).int("shop_id must be a whole number").positive("shop_id must be a positive number"),
+    shop_id: z.number({ error: "shop_id is required" }).int("shop_id must be a whole number").min(1, "shop_id must be a positive number"),
   })
   .strict()
 export type AffiliateAddStaffBody = z.infer<typeof AffiliateAddStaffBody>
 
-export const DistrictsQuery = z.object({ province_id: z.coerce.number().int().positive("province_id must be a positive number") })
+export const DistrictsQuery = z.object({ province_id: z.coerce.number().int().min(1, "province_id must be a positive number") })
 export type DistrictsQuery = z.infer<typeof DistrictsQuery>
 
-export const WardsQuery = z.object({ district_id: z.coerce.number().int().positive("district_id must be a positive number") })
+export const WardsQuery = z.object({ district_id: z.coerce.number().int().min(1, "district_id must be a positive number") })
 export type WardsQuery = z.infer<typeof WardsQuery>
 
 export const AffiliateFindShopBody = z
   .object({
     phone: phone.optional(),
-    shop_id: z.number().int().positive("shop_id must be a positive number").optional(),
+    shop_id: z.number().int().min(1, "shop_id must be a positive number").optional(),
     known_shop_ids: z.array(z.number().int()).max(10_000).optional(),
   })
   .strict()

@@ -1,7 +1,7 @@
 import { z } from "@medusajs/framework/zod"
 
 const id = (name: string) =>
-  z.coerce.number({ error: `${name} must be a positive integer` }).int(`${name} must be a positive integer`).positive(`${name} must be a positive integer`)
+  z.coerce.number({ error: `${name} must be a positive integer` }).int(`${name} must be a positive integer`).min(1, `${name} must be a positive integer`)
 
 export const DistrictsQuery = z.object({ province_id: id("province_id") })
 export type DistrictsQuery = z.infer<typeof DistrictsQuery>
