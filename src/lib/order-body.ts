@@ -1,6 +1,6 @@
 import { foldVietnamese } from "./address"
 import type { ResolvedAddress } from "./address-resolver"
-import type { GhnParcel, ParcelLine } from "./parcel"
+import { ghnItems, type GhnParcel, type ParcelLine } from "./parcel"
 
 /** A party of a GHN order: who, how to call them, the street part and the resolved units. */
 export type GhnParty = { name: string; phone?: string | null; street: string; address: ResolvedAddress }
@@ -108,7 +108,7 @@ export function createOrderBody(input: CreateOrderInput) {
     length: parcel.length,
     width: parcel.width,
     height: parcel.height,
-    items: parcel.items,
+    items: ghnItems(parcel, input.service_type_id),
     content: parcel.items.map((i) => `${i.quantity} x ${i.name}`).join(", ").slice(0, 2000),
     cod_amount: input.cod_amount,
     insurance_value: input.insurance_value,

@@ -180,6 +180,17 @@ export function buildParcel(lines: ParcelLine[], settings: ParcelSettings): GhnP
 }
 
 /**
+ * The items as GHN reads them for a service type. The spec: "each item of a heavy-goods order is
+ * one parcel", and the order's height is the sum of the items' heights. So heavy goods (5) go as
+ * one item per unit (a line of 3 boxes is 3 parcels); light goods (2) keep one item per line
+ * (only the order's box is priced).
+ */
+export function ghnItems(parcel: GhnParcel, serviceTypeId: 2 | 5): GhnParcelItem[] {
+  if (serviceTypeId !== 5) return parcel.items
+  return parcel.items.flatMap((item) => Array.from({ length: item.quantity }, () => ({ ...item, quantity: 1 })))
+}
+
+/**
  * Checks that a parcel may travel with the service type of a shipping option: light goods (2)
  * only under 20 kg; heavy goods (5) from 20 kg or for several parcels.
  */

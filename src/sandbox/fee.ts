@@ -112,7 +112,8 @@ export function dimensions(input: { length: number; width: number; height: numbe
       const [a, b, c] = sides(it.length, it.width, it.height)
       L = Math.max(L, a)
       W = Math.max(W, b)
-      H += c * Math.max(1, it.quantity)
+      // Spec, Calculate Fee rule 2: height = sum of item heights (an item is one parcel, whatever its quantity).
+      H += c
     }
     return { length: L, width: W, height: H }
   }
@@ -136,7 +137,8 @@ export function calculateFee(input: FeeInput): { ok: true; fee: FeeBreakdown } |
   if (!types.includes(input.serviceTypeId)) return { ok: false, error: "ROUTE_NOT_FOUND_SERVICE" }
   const band = bandOf(from, to)
   const parcels: Array<{ weight: number; l: number; w: number; h: number }> = []
-  for (const it of input.items) for (let i = 0; i < Math.max(1, it.quantity); i++) parcels.push({ weight: it.weight, l: it.length, w: it.width, h: it.height })
+  // Spec, Calculate Fee rule 1: each item of a heavy-goods order is one parcel (holding its quantity).
+  for (const it of input.items) parcels.push({ weight: it.weight * Math.max(1, it.quantity), l: it.length, w: it.width, h: it.height })
   const itemWeight = input.items.reduce((s, it) => s + it.weight * Math.max(1, it.quantity), 0)
   const weight = input.weight > 0 ? input.weight : itemWeight
   let main: number

@@ -1,4 +1,4 @@
-import { assertServiceType, buildParcel, ParcelError } from "../parcel"
+import { assertServiceType, buildParcel, ghnItems, ParcelError } from "../parcel"
 
 const grams = { weightUnit: "g" as const, dimensionUnit: "cm" as const }
 
@@ -58,5 +58,17 @@ describe("buildParcel", () => {
     expect(() => buildParcel([{ title: "Sách", quantity: 50, variant: { weight: 300, length: 20, width: 15, height: 5 } }], grams)).toThrow(
       /the 50 items stack to 250 cm/
     )
+  })
+})
+
+describe("ghnItems", () => {
+  it("sends heavy goods as one item per unit (spec: each item is one parcel), light goods as one item per line", () => {
+    const parcel = buildParcel(
+      [{ title: "Thùng sơn", quantity: 3, variant: { id: "v", weight: 8000, length: 40, width: 40, height: 40 } }],
+      grams
+    )
+    expect(ghnItems(parcel, 5)).toHaveLength(3)
+    expect(ghnItems(parcel, 5).every((i) => i.quantity === 1 && i.weight === 8000)).toBe(true)
+    expect(ghnItems(parcel, 2)).toEqual(parcel.items)
   })
 })

@@ -12,7 +12,7 @@ import { AddressInput, AddressResolver, ResolvedAddress } from "../../lib/addres
 import { GhnApiError, GhnClient, GHN_LIMITS, GhnNetworkError, pickShiftWindow } from "../../lib/ghn"
 import { GHN_UNAVAILABLE, GhnServiceError, toMedusaError } from "../../lib/medusa-error"
 import { ghnClientFor, GhnOptions, parseGhnOptions, shopIdForLocation } from "../../lib/options"
-import { assertServiceType, buildParcel, GhnParcel, Measured, MEASURE_KEYS, ParcelError } from "../../lib/parcel"
+import { assertServiceType, buildParcel, ghnItems, GhnParcel, Measured, MEASURE_KEYS, ParcelError } from "../../lib/parcel"
 import { CREATE_GHN_FULFILLMENT_WORKFLOW, ghnContextOf, type GhnFulfillmentContext } from "../../lib/fulfillment-context"
 import { GHN_PROVIDER_IDENTIFIER } from "../../lib/provider-id"
 import { cacheKey, CachingModule, CachingModuleStore, MemoryStore, SharedCache } from "../../lib/quote-cache"
@@ -207,7 +207,7 @@ class GhnFulfillmentProviderService extends AbstractFulfillmentProviderService {
         to_district_id: destination.district_id,
         to_ward_code: destination.ward_code,
         ...(origin ? { from_district_id: origin.district_id, from_ward_code: origin.ward_code } : {}),
-        ...this.parcelFields(parcel),
+        ...this.parcelFields(parcel, service_type_id),
         insurance_value: isReturn ? 0 : this.insuranceFor(value),
         cod_value: !isReturn && this.options.quoteWithCod ? Math.min(value, GHN_LIMITS.calculateFee.maxCodValue) : 0,
       }
@@ -520,11 +520,11 @@ class GhnFulfillmentProviderService extends AbstractFulfillmentProviderService {
     return measures
   }
 
-  protected parcelFields(parcel: GhnParcel) {
+  protected parcelFields(parcel: GhnParcel, serviceTypeId: ServiceTypeId) {
     const base = { weight: parcel.weight, length: parcel.length, width: parcel.width, height: parcel.height }
-    if (parcel.service_type_id !== 5 && !parcel.items.length) return base
+    if (serviceTypeId !== 5 && !parcel.items.length) return base
     // Calculate Fee's items carry no price in the spec (Create Order's do): send none.
-    return { ...base, items: parcel.items.map(({ price: _price, ...item }) => item) }
+    return { ...base, items: ghnItems(parcel, serviceTypeId).map(({ price: _price, ...item }) => item) }
   }
 
   protected insuranceFor(value: number) {

@@ -55,12 +55,14 @@ describe("GHN sandbox: fee engine, lead time, services, pick shifts", () => {
     // 50 x 40 x 30 / 5 = 12,000 g > 1,200 g: ceil((12000 - 500) / 500) = 23 steps
     const box = await fee({ ...to("sameDistrict"), weight: 1200, length: 50, width: 40, height: 30 })
     expect(box.json.data.service_fee).toBe(15000 + 23 * 2500)
-    // items: (10,30,20) -> 30,20,10 ; (25,5,10) x2 -> 25,10,5 ; L=30 W=20 H=10+5+5=20 -> 2,400 g
+    // Spec, Calculate Fee rule 2: height = sum of item heights (an item is one parcel, whatever
+    // its quantity). items: (10,30,20) -> 30,20,10 ; (25,5,10) -> 25,10,5 ; L=30 W=20 H=10+5=15
+    // -> 30 x 20 x 15 / 5 = 1,800 g: ceil((1800 - 500) / 500) = 3 steps
     const items = await fee({
       ...to("sameDistrict"), weight: 1000,
       items: [{ name: "A", quantity: 1, length: 10, width: 30, height: 20 }, { name: "B", quantity: 2, length: 25, width: 5, height: 10 }],
     })
-    expect(items.json.data.service_fee).toBe(15000 + 4 * 2500)
+    expect(items.json.data.service_fee).toBe(15000 + 3 * 2500)
   })
 
   it("insurance (0.5% above 1,000,000), COD (0.5% above 3,000,000), failed-COD (1%), coupon", async () => {

@@ -179,8 +179,8 @@ describe("GHN sandbox: orders", () => {
     })
     expect(r.json.code).toBe(200)
     const o = api.sb.control.getOrder(r.json.data.order_code)!
-    // item A: sides 30,20,10; item B: 25,10,5 (x2) -> L=max(30,25)=30, W=max(20,10)=20, H=10+5*2=20
-    expect(o).toMatchObject({ length: 30, width: 20, height: 20, weight: 1000, converted_weight: 2400, calculate_weight: 2400, content: "Hộp A x 1, Hộp B x 2" })
+    // item A: sides 30,20,10; item B: 25,10,5 -> L=max(30,25)=30, W=max(20,10)=20, H=10+5=15 (spec: the sum of item heights)
+    expect(o).toMatchObject({ length: 30, width: 20, height: 15, weight: 1000, converted_weight: 1800, calculate_weight: 1800, content: "Hộp A x 1, Hộp B x 2" })
     const heavy = await create({ service_type_id: 5, weight: 25000 })
     expect(heavy.json.message).toBe(line("CreateOrderRequest", "Items", "required_if"))
     const heavy2 = await create({ service_type_id: 5, weight: 25000, items: [{ name: "Tủ", quantity: 1 }] })
@@ -196,8 +196,11 @@ describe("GHN sandbox: orders", () => {
     expect(light.json.message).toContain("20.000")
     const single = await create({ service_type_id: 5, weight: 5000, items: [{ name: "Tủ", quantity: 1, length: 50, width: 40, height: 30, weight: 5000 }] })
     expect(single.json.code_message).toBe("USER_ERR_COMMON")
-    const multi = await create({ service_type_id: 5, weight: 5000, items: [{ name: "Kiện", quantity: 2, length: 50, width: 40, height: 30, weight: 2500 }] })
+    // Spec: each item of a heavy-goods order is one parcel: two items are two parcels, one item of quantity 2 is one.
+    const multi = await create({ service_type_id: 5, weight: 5000, items: [1, 2].map((n) => ({ name: `Kiện ${n}`, quantity: 1, length: 50, width: 40, height: 30, weight: 2500 })) })
     expect(multi.json.code).toBe(200)
+    const oneItem = await create({ service_type_id: 5, weight: 5000, items: [{ name: "Kiện", quantity: 2, length: 50, width: 40, height: 30, weight: 2500 }] })
+    expect(oneItem.json.code_message).toBe("USER_ERR_COMMON")
   })
 
   it("ROUTE_NOT_FOUND_SERVICE (locked district) and SERVICE_NOT_FOUND_CONFIG_FEE (heavy goods to an island)", async () => {
