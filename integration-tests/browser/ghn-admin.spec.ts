@@ -1,26 +1,25 @@
 /**
- * The plugin's admin in a real browser: Debian's Chromium driven by playwright-core, against the
+ * The plugin's admin in a real browser: headless Chromium (the system's, else the one from npm: see
+ * helpers/browser.ts) driven by playwright-core, against the
  * built admin of the development store (medusa build + medusa start, NODE_ENV=production) with the
- * GHN sandbox. Each test saves screenshots under artifacts/browser/ (git-ignored).
+ * GHN sandbox. Each test saves screenshots under artifacts/browser/ (git-ignored); two of them are
+ * the README's pictures (GHN_DOCS_IMAGES=1 writes them to docs/images/).
  *
- * Runs in `npm test` (jest's integration project). Set GHN_SKIP_BROWSER=1 to skip it on a machine
- * without Chromium; GHN_E2E_REBUILD=1 forces a fresh build.
+ * Runs in `npm test` (jest's integration project). Without any usable Chromium it skips with a
+ * banner (fails under CI=true); GHN_SKIP_BROWSER=1 skips it; GHN_E2E_REBUILD=1 forces a fresh build.
  */
 import * as fs from "node:fs"
 import * as os from "node:os"
 import * as path from "node:path"
 import type { Browser, BrowserContext, Page } from "playwright-core"
 import { AdminStore, startAdminStore, WEBHOOK } from "./helpers/admin-store"
-import { adminContext, launch, login, screenshot } from "./helpers/browser"
+import { adminContext, describeBrowser, docsScreenshot, launch, login, screenshot } from "./helpers/browser"
 
 jest.setTimeout(600_000)
 
-const SKIP = process.env.GHN_SKIP_BROWSER === "1"
-const describeBrowser = SKIP ? describe.skip : describe
-
 const CUSTOMER_PHONE = "0901000004"
 
-describeBrowser("GHN admin in a browser", () => {
+describeBrowser()("GHN admin in a browser", () => {
   let store: AdminStore
   let browser: Browser
   let context: BrowserContext
@@ -62,9 +61,10 @@ describeBrowser("GHN admin in a browser", () => {
 
   beforeAll(async () => {
     const started = Date.now()
+    // The browser first: without one the tests fail at once, before the store's build.
+    browser = await launch()
     store = await startAdminStore()
     token = await store.adminToken()
-    browser = await launch()
     context = await adminContext(browser, store.url, "vi")
     page = await context.newPage()
     process.stdout.write(`[admin-e2e] store and browser ready in ${((Date.now() - started) / 1000).toFixed(1)} s\n`)
@@ -127,7 +127,7 @@ describeBrowser("GHN admin in a browser", () => {
     await screenshot(page, "order-ghn-panel-vi")
 
     // The same panel in English (the admin's language).
-    const english = await adminContext(browser, store.url, "en")
+    const english = await adminContext(browser, store.url, "en", { width: 1280, height: 900 })
     const en = await english.newPage()
     await login(en)
     await en.goto(`/app/orders/${orderId}`)
@@ -135,6 +135,8 @@ describeBrowser("GHN admin in a browser", () => {
     await expect(enCard.locator('[data-testid="ghn-status"]').first().innerText()).resolves.toBe("Delivery failed")
     await enCard.scrollIntoViewIfNeeded()
     await screenshot(en, "order-ghn-panel-en")
+    // The README's picture of the order's GHN panel: the panel alone.
+    await docsScreenshot(enCard, "order-ghn-panel")
     await english.close()
   })
 
@@ -298,5 +300,17 @@ describeBrowser("GHN admin in a browser", () => {
     expect(html).toMatch(/size:\s*52mm 70mm/)
     await screenshot(labels, "bulk-labels-52x70")
     await labels.close()
+
+    // The README's picture of the GHN page, in English, 1280 wide.
+    const english = await adminContext(browser, store.url, "en", { width: 1280, height: 800 })
+    const en = await english.newPage()
+    await login(en)
+    await en.goto("/app/ghn")
+    await en.locator('[data-testid="ghn-shipments-page"]').waitFor()
+    await en.locator("tr", { hasText: orders[2].code }).waitFor()
+    // The sidebar and the table, down to the table's end.
+    const box = (await en.locator('[data-testid="ghn-shipments-page"]').boundingBox())!
+    await docsScreenshot(en, "ghn-page", { x: 0, y: 0, width: 1280, height: Math.min(800, Math.ceil(box.y + box.height + 16)) })
+    await english.close()
   })
 })
