@@ -25,7 +25,8 @@ const ghnOptions = {
 const redisUrl = process.env.REDIS_URL
 const redisModules = redisUrl
   ? [
-      { resolve: "@medusajs/medusa/event-bus-redis", options: { redisUrl } },
+      // BullMQ's default is one event at a time per process; GHN's callback bursts need more.
+      { resolve: "@medusajs/medusa/event-bus-redis", options: { redisUrl, workerOptions: { concurrency: 8 } } },
       { resolve: "@medusajs/medusa/workflow-engine-redis", options: { redis: { redisUrl } } },
       {
         resolve: "@medusajs/medusa/locking",

@@ -4,6 +4,8 @@ import { GHN_LIMITS } from "./ghn/constants"
 
 /** Emitted for each stored GHN callback to apply; retried by the event bus on failure. */
 export const GHN_SHIPMENT_UPDATED = "ghn.shipment.updated"
+/** What that event carries: the stored callback, and its order code (events queued by older versions: the id only). */
+export type GhnShipmentUpdatedData = { event_id: string; order_code?: string }
 
 /** Tries of a stored callback before it waits for the admin (its error shows on the shipment). */
 export const MAX_CALLBACK_ATTEMPTS = 8

@@ -1,5 +1,5 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
-import { MAX_CALLBACK_ATTEMPTS } from "../lib/webhook"
+import { type GhnShipmentUpdatedData, MAX_CALLBACK_ATTEMPTS } from "../lib/webhook"
 import { GHN_MODULE } from "../modules/ghn"
 import type GhnModuleService from "../modules/ghn/service"
 import { syncGhnShipmentWorkflow } from "./sync-ghn-shipment"
@@ -32,12 +32,44 @@ export async function applyStoredGhnEvents(container: MedusaContainer, orderCode
   }
 }
 
-/** The stored callback `eventId` (and whatever else of its order waits): the webhook's event. */
-export async function applyStoredGhnEvent(container: MedusaContainer, eventId: string): Promise<ApplyOutcome> {
-  const ghn = container.resolve<GhnModuleService>(GHN_MODULE)
-  const [stored] = await ghn.listGhnWebhookEvents({ id: eventId }, { select: ["order_code", "processed_at"] })
-  if (!stored || stored.processed_at) return "done"
-  return applyStoredGhnEvents(container, stored.order_code)
+// Per process: the order codes whose application runs now, and those that got another event meanwhile.
+const running = new Map<string, Promise<ApplyOutcome>>()
+const rerun = new Set<string>()
+
+/**
+ * The webhook's event: applies what waits for the callback's order code. A burst of callbacks of
+ * one parcel is one event each, but in one process they coalesce: while an application of the
+ * order runs, further events only ask for one more run after it (which picks up every callback
+ * stored meanwhile), instead of queueing one lock-and-read each. Across processes the shipment's
+ * lock still orders them, and the recovery pass covers whatever an event misses.
+ */
+export async function applyStoredGhnEvent(container: MedusaContainer, data: GhnShipmentUpdatedData): Promise<ApplyOutcome> {
+  let orderCode = data.order_code
+  if (!orderCode) {
+    const ghn = container.resolve<GhnModuleService>(GHN_MODULE)
+    const [stored] = await ghn.listGhnWebhookEvents({ id: data.event_id }, { select: ["order_code", "processed_at"] })
+    if (!stored || stored.processed_at) return "done"
+    orderCode = stored.order_code
+  }
+  const inFlight = running.get(orderCode)
+  if (inFlight) {
+    rerun.add(orderCode)
+    return "done"
+  }
+  const code = orderCode
+  const run = (async () => {
+    let outcome: ApplyOutcome
+    do {
+      rerun.delete(code)
+      outcome = await applyStoredGhnEvents(container, code)
+    } while (rerun.has(code) && outcome !== "failed")
+    return outcome
+  })().finally(() => {
+    running.delete(code)
+    rerun.delete(code)
+  })
+  running.set(code, run)
+  return run
 }
 
 /**

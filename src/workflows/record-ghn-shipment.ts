@@ -1,7 +1,7 @@
 import { createStep, createWorkflow, StepResponse, transform, when, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
 import { emitEventStep, useQueryGraphStep } from "@medusajs/medusa/core-flows"
 import { isGhnProviderId } from "../lib/provider-id"
-import { GHN_SHIPMENT_UPDATED } from "../lib/webhook"
+import { GHN_SHIPMENT_UPDATED, type GhnShipmentUpdatedData } from "../lib/webhook"
 import { GHN_MODULE } from "../modules/ghn"
 import type GhnModuleService from "../modules/ghn/service"
 import { upsertGhnShipmentsStep } from "./steps/upsert-ghn-shipments"
@@ -11,11 +11,11 @@ import { upsertGhnShipmentsStep } from "./steps/upsert-ghn-shipments"
  * fulfilment: those early events wait, unprocessed, until the shipment exists.
  */
 const earlyGhnEventsStep = createStep("early-ghn-events", async (orderCodes: string[], { container }) => {
-  if (!orderCodes.length) return new StepResponse([] as { event_id: string }[])
+  if (!orderCodes.length) return new StepResponse([] as GhnShipmentUpdatedData[])
   const events = await container
     .resolve<GhnModuleService>(GHN_MODULE)
-    .listGhnWebhookEvents({ order_code: orderCodes, processed_at: null }, { select: ["id"], order: { event_time: "ASC" } })
-  return new StepResponse(events.map((e) => ({ event_id: e.id })))
+    .listGhnWebhookEvents({ order_code: orderCodes, processed_at: null }, { select: ["id", "order_code"], order: { event_time: "ASC" } })
+  return new StepResponse(events.map((e): GhnShipmentUpdatedData => ({ event_id: e.id, order_code: e.order_code })))
 })
 
 type IntentOutcome = { client_order_code: string; order_code: string; fulfillment_id: string; cancelled_orphans: { client_order_code: string; order_code: string }[] }

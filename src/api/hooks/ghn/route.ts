@@ -1,6 +1,7 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { Modules } from "@medusajs/framework/utils"
-import { describeWebhookIssues, GHN_SHIPMENT_UPDATED, ghnWebhookSchema, secretMatches, webhookDedupeKey } from "../../../lib/webhook"
+import { emitShipmentUpdated } from "./emit-batch"
+import { describeWebhookIssues, ghnWebhookSchema, secretMatches, webhookDedupeKey } from "../../../lib/webhook"
 import { ghnModule } from "../../utils"
 
 /**
@@ -42,19 +43,14 @@ export async function POST(req: MedusaRequest, res: MedusaResponse) {
   if (stored.duplicate) {
     // Stored but never applied (the emit failed, or the process stopped in between): GHN's
     // repeat is the chance to apply it.
-    if (!stored.processed && stored.known) await emitUpdated(req, stored.id)
+    if (!stored.processed && stored.known) emitUpdated(req, stored.id, body.OrderCode)
     res.json({ ok: true, duplicate: true })
     return
   }
-  if (stored.known) await emitUpdated(req, stored.id)
+  if (stored.known) emitUpdated(req, stored.id, body.OrderCode)
   res.json({ ok: true, ...(stored.known ? {} : { unknown_order: true }) })
 }
 
-function emitUpdated(req: MedusaRequest, eventId: string) {
-  // The event is a shortcut: the stored row is the truth, and the recovery pass applies it if
-  // the event is lost (an emit that fails here still answers 200).
-  return req.scope
-    .resolve(Modules.EVENT_BUS)
-    .emit({ name: GHN_SHIPMENT_UPDATED, data: { event_id: eventId } })
-    .catch(() => undefined)
+function emitUpdated(req: MedusaRequest, eventId: string, orderCode: string) {
+  emitShipmentUpdated(req.scope.resolve(Modules.EVENT_BUS), { event_id: eventId, order_code: orderCode })
 }
