@@ -35,13 +35,24 @@ export function chooseBrowser(): Choice | { missing: string } {
   return why ? { missing: `no Chromium: none at ${SYSTEM_CHROMIUM} or GHN_CHROMIUM_PATH, and the npm one cannot run: ${why}` } : { kind: "npm" }
 }
 
+/** Why no browser can be used here (null when one can, or when a wrong GHN_CHROMIUM_PATH must fail). */
+function browserMissing(): string | null {
+  const choice = chooseBrowser()
+  // A GHN_CHROMIUM_PATH that does not exist is a mistake to fix, not a machine without a browser.
+  if (process.env.GHN_CHROMIUM_PATH && "missing" in choice && MODE !== "npm") return null
+  return "missing" in choice ? choice.missing : null
+}
+
 /** `describe` for browser tests: skipped with a banner when no browser can be found (failing under CI). */
 export function describeBrowser(): jest.Describe {
   if (process.env.GHN_SKIP_BROWSER === "1") return describe.skip
-  const choice = chooseBrowser()
-  // A GHN_CHROMIUM_PATH that does not exist is a mistake to fix, not a machine without a browser.
-  if (process.env.GHN_CHROMIUM_PATH && "missing" in choice && MODE !== "npm") return describe
-  return describeWhen("missing" in choice ? choice.missing : null, "the admin's browser tests need a headless Chromium")
+  return describeWhen(browserMissing(), "the admin's browser tests need a headless Chromium")
+}
+
+/** `test` for one browser test in a suite that runs without a browser otherwise: same rule. */
+export function testBrowser(): jest.It {
+  if (process.env.GHN_SKIP_BROWSER === "1") return test.skip
+  return describeWhen(browserMissing(), "a browser test needs a headless Chromium") === describe ? test : test.skip
 }
 
 /** Headless Chromium; Playwright gives it a fresh, empty profile (a temporary user-data-dir). */
@@ -97,10 +108,10 @@ export async function adminContext(
 }
 
 /** Logs in through the admin's login form. */
-export async function login(page: Page) {
+export async function login(page: Page, user: { email: string; password: string } = ADMIN) {
   await page.goto("/app/login")
-  await page.locator('input[name="email"]').fill(ADMIN.email)
-  await page.locator('input[name="password"]').fill(ADMIN.password)
+  await page.locator('input[name="email"]').fill(user.email)
+  await page.locator('input[name="password"]').fill(user.password)
   await page.locator('button[type="submit"]').click()
   await page.waitForURL(/\/app\/orders/, { timeout: 30_000 })
 }

@@ -1,0 +1,384 @@
+/**
+ * The package a store installs, in a store of its own: `medusa plugin:build` + `npm pack` of this
+ * repository, a scratch store made from integration-tests/packed/store-template (Medusa's starter
+ * files, with package.json and medusa-config.ts as the README's "Install in a Medusa store" says;
+ * nothing from ./src), the tarball installed into it with npm (from npm's cache when it can),
+ * `medusa db:migrate` on a fresh database, `medusa user`, `medusa build` + `medusa start` (production
+ * build with the admin), and the GHN sandbox started from the installed package's `ghn-sandbox`
+ * bin, sending its callbacks to the store. Then through HTTP: the store set up by the admin API, a
+ * checkout priced by GHN, a fulfilment that creates a GHN order, a GHN callback that ships it; and
+ * the admin's order page showing the plugin's GHN panel in a browser (skipped with a banner when no
+ * Chromium can be had, failing under CI: see browser/helpers/browser.ts).
+ *
+ * Everything runs in .cache/packed/ (git-ignored); the plugin's build and tarball are reused while
+ * the sources are unchanged, the store's node_modules while its template is, and the store's
+ * build while the tarball is (GHN_PACKED_REBUILD=1 starts from nothing). Logs: artifacts/packed/.
+ */
+import { spawn, spawnSync, type ChildProcess } from "node:child_process"
+import { createHash } from "node:crypto"
+import * as fs from "node:fs"
+import * as path from "node:path"
+import type { Browser } from "playwright-core"
+import { apiClient } from "../../bench/lib/harness"
+import { adminContext, launch, login, screenshot, testBrowser } from "../browser/helpers/browser"
+import { freePort } from "../helpers/ports"
+import { checkout, createCart, explained, fulfilOrder, quote, seedGhnStore, type SeededStore } from "../helpers/store"
+
+jest.setTimeout(900_000)
+
+const ROOT = path.resolve(__dirname, "../..")
+const TEMPLATE = path.join(__dirname, "store-template")
+const CACHE = path.join(ROOT, ".cache", "packed")
+const PLUGIN = path.join(CACHE, "plugin")
+const STORE = path.join(CACHE, "store")
+const SERVER = path.join(STORE, ".medusa", "server")
+const LOGS = path.join(ROOT, "artifacts", "packed")
+const GUARD = path.join(ROOT, "scripts", "demo-guard.js")
+const REBUILD = process.env.GHN_PACKED_REBUILD === "1"
+
+const ADMIN = { email: "owner@ghn-packed-store.vn", password: "packed-store-password" }
+const WEBHOOK = { header: "x-ghn-webhook-secret", secret: "packed-store-webhook-secret" }
+
+const timings: Record<string, number> = {}
+const log = (line: string) => process.stdout.write(`[packed] ${line}\n`)
+
+// ---------------------------------------------------------------------------------------------
+// Processes: each under the demo's guard (its own process group, stopped with us)
+
+type Child = { name: string; child: ChildProcess; logFile: string; exited: Promise<number | null> }
+
+/** The environment of the store's processes: none of jest's, npm's or the test runner's settings. */
+function cleanEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = { ...process.env, MEDUSA_DISABLE_TELEMETRY: "true" }
+  for (const key of Object.keys(env)) {
+    if (/^(npm_|NODE_OPTIONS$|DB_|JEST_|LOG_LEVEL$|GHN_|REDIS_URL$|DATABASE_URL$|INIT_CWD$)/.test(key) && key !== "npm_config_cache") delete env[key]
+  }
+  return { ...env, ...extra }
+}
+
+function run(name: string, command: string, args: string[], opts: { cwd: string; env: NodeJS.ProcessEnv }): Child {
+  fs.mkdirSync(LOGS, { recursive: true })
+  const logFile = path.join(LOGS, `${name}.log`)
+  const out = fs.openSync(logFile, "w")
+  const child = spawn(process.execPath, [GUARD, command, ...args], { cwd: opts.cwd, env: opts.env, detached: true, stdio: ["pipe", out, out] })
+  child.stdin?.on("error", () => {})
+  fs.closeSync(out)
+  return { name, child, logFile, exited: new Promise((resolve) => child.on("exit", (code) => resolve(code))) }
+}
+
+async function step<T>(name: string, fn: () => Promise<T>): Promise<T> {
+  const started = Date.now()
+  const result = await fn()
+  timings[name] = (Date.now() - started) / 1000
+  log(`${name}: ${timings[name].toFixed(1)} s`)
+  return result
+}
+
+async function runToEnd(name: string, command: string, args: string[], opts: { cwd: string; env: NodeJS.ProcessEnv }) {
+  const c = run(name, command, args, opts)
+  const code = await c.exited
+  if (code !== 0) {
+    const tail = fs.readFileSync(c.logFile, "utf8").split("\n").slice(-40).join("\n")
+    throw new Error(`${name} failed (exit ${code}); end of ${c.logFile}:\n${tail}`)
+  }
+  return fs.readFileSync(c.logFile, "utf8")
+}
+
+async function stop(c: Child | undefined, timeoutMs = 15_000) {
+  if (!c || c.child.exitCode !== null || c.child.signalCode !== null) return
+  try {
+    process.kill(-c.child.pid!, "SIGTERM")
+  } catch {}
+  const done = await Promise.race([c.exited.then(() => true), new Promise<boolean>((r) => setTimeout(() => r(false), timeoutMs))])
+  if (!done) {
+    try {
+      process.kill(-c.child.pid!, "SIGKILL")
+    } catch {}
+    await c.exited
+  }
+}
+
+const NPM = (() => {
+  // npm's own script when jest runs under npm (npm_execpath), else the npm next to node.
+  const fromEnv = process.env.npm_execpath
+  if (fromEnv && /npm-cli\.js$/.test(fromEnv)) return fromEnv
+  const beside = path.join(path.dirname(process.execPath), "..", "lib", "node_modules", "npm", "bin", "npm-cli.js")
+  return fs.existsSync(beside) ? beside : null
+})()
+const npm = (name: string, args: string[], cwd: string) =>
+  NPM ? runToEnd(name, process.execPath, [NPM, ...args], { cwd, env: cleanEnv() }) : runToEnd(name, "npm", args, { cwd, env: cleanEnv() })
+
+// ---------------------------------------------------------------------------------------------
+// Hashes of what each cached stage was made from
+
+function listFiles(dir: string, base = dir): string[] {
+  const out: string[] = []
+  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+    const full = path.join(dir, entry.name)
+    if (/(^|\/)(__tests__|\.DS_Store)$/.test(full)) continue
+    if (entry.isDirectory()) out.push(...listFiles(full, base))
+    else if (entry.isFile()) out.push(path.relative(base, full))
+  }
+  return out.sort()
+}
+
+function hashOf(base: string, items: string[]): string {
+  const hash = createHash("sha256")
+  for (const item of items) {
+    const full = path.join(base, item)
+    if (!fs.existsSync(full)) continue
+    const files = fs.statSync(full).isDirectory() ? listFiles(full).map((f) => path.join(item, f)) : [item]
+    for (const f of files) hash.update(f).update(fs.readFileSync(path.join(base, f)))
+  }
+  return hash.digest("hex").slice(0, 16)
+}
+
+const stamp = (file: string) => (fs.existsSync(file) ? fs.readFileSync(file, "utf8") : "")
+
+// The files `npm pack` puts in the tarball come from these (package.json's "files": .medusa/server).
+const PLUGIN_SOURCES = ["src", "package.json", "tsconfig.json", "README.md", "LICENSE", "package-lock.json"]
+
+/** `medusa plugin:build` and `npm pack` in a copy of the sources (the repository's .medusa is not touched). */
+async function packPlugin(): Promise<string> {
+  const hash = hashOf(ROOT, PLUGIN_SOURCES)
+  const tarballs = fs.existsSync(PLUGIN) ? fs.readdirSync(PLUGIN).filter((f) => f.endsWith(".tgz")) : []
+  if (!REBUILD && stamp(path.join(PLUGIN, "pack.hash")) === hash && tarballs.length === 1) {
+    log("plugin tarball up to date (sources unchanged): reusing it")
+    return path.join(PLUGIN, tarballs[0])
+  }
+  fs.rmSync(PLUGIN, { recursive: true, force: true })
+  const app = path.join(PLUGIN, "app")
+  for (const item of PLUGIN_SOURCES) {
+    const from = path.join(ROOT, item)
+    if (!fs.existsSync(from)) continue
+    const files = fs.statSync(from).isDirectory() ? listFiles(from).map((f) => path.join(item, f)) : [item]
+    for (const f of files) {
+      fs.mkdirSync(path.dirname(path.join(app, f)), { recursive: true })
+      fs.copyFileSync(path.join(ROOT, f), path.join(app, f))
+    }
+  }
+  fs.symlinkSync(path.join(ROOT, "node_modules"), path.join(app, "node_modules"), "dir")
+  await step("plugin:build", () => runToEnd("plugin-build", process.execPath, [path.join(ROOT, "node_modules", "@medusajs", "cli", "cli.js"), "plugin:build"], { cwd: app, env: cleanEnv() }))
+  await step("npm pack", () => npm("npm-pack", ["pack", "--ignore-scripts", "--pack-destination", PLUGIN], app))
+  const [tgz] = fs.readdirSync(PLUGIN).filter((f) => f.endsWith(".tgz"))
+  if (!tgz) throw new Error(`npm pack made no tarball in ${PLUGIN}`)
+  fs.rmSync(app, { recursive: true, force: true })
+  fs.writeFileSync(path.join(PLUGIN, "pack.hash"), hash)
+  return path.join(PLUGIN, tgz)
+}
+
+/** The scratch store: the template's files, the tarball installed with npm, `medusa build`. */
+async function prepareStore(tarball: string) {
+  const templateHash = hashOf(TEMPLATE, fs.readdirSync(TEMPLATE))
+  if (REBUILD || stamp(path.join(STORE, ".template.hash")) !== templateHash) fs.rmSync(STORE, { recursive: true, force: true })
+  fs.mkdirSync(STORE, { recursive: true })
+  for (const f of fs.readdirSync(TEMPLATE)) fs.copyFileSync(path.join(TEMPLATE, f), path.join(STORE, f))
+  // The template names the published package; here the dependency is the tarball just packed.
+  const pkg = JSON.parse(fs.readFileSync(path.join(STORE, "package.json"), "utf8"))
+  pkg.dependencies["medusa-fulfillment-ghn"] = `file:${tarball}`
+  fs.writeFileSync(path.join(STORE, "package.json"), JSON.stringify(pkg, null, 2))
+  await step("npm install (store)", () => npm("npm-install", ["install", "--prefer-offline", "--no-audit", "--no-fund", "--loglevel=warn"], STORE))
+  fs.writeFileSync(path.join(STORE, ".template.hash"), templateHash)
+
+  const installed = path.join(STORE, "node_modules", "medusa-fulfillment-ghn")
+  if (fs.lstatSync(installed).isSymbolicLink()) throw new Error(`${installed} is a link, not the tarball's files`)
+  // The store's build depends on the tarball (its admin extension) and the template.
+  const buildHash = createHash("sha256").update(fs.readFileSync(tarball)).update(templateHash).digest("hex").slice(0, 16)
+  if (!REBUILD && stamp(path.join(STORE, ".build.hash")) === buildHash && fs.existsSync(path.join(SERVER, "public", "admin", "index.html"))) {
+    log("store build up to date (tarball unchanged): reusing it")
+    return
+  }
+  await step("medusa build (store)", () => runToEnd("medusa-build", path.join(STORE, "node_modules", ".bin", "medusa"), ["build"], { cwd: STORE, env: cleanEnv({ NODE_ENV: "production" }) }))
+  if (!fs.existsSync(path.join(SERVER, "public", "admin", "index.html"))) throw new Error("medusa build left no admin in the store")
+  fs.writeFileSync(path.join(STORE, ".build.hash"), buildHash)
+}
+
+async function until(what: string, check: () => Promise<boolean>, timeoutMs = 30_000) {
+  const start = Date.now()
+  while (Date.now() - start < timeoutMs) {
+    if (await check().catch(() => false)) return
+    await new Promise((r) => setTimeout(r, 200))
+  }
+  throw new Error(`${what}: not within ${timeoutMs} ms`)
+}
+
+// ---------------------------------------------------------------------------------------------
+
+describe("the packed plugin in a store of its own", () => {
+  const started = Date.now()
+  let tarball: string
+  let storeUrl: string
+  let sandboxUrl: string
+  let medusa: Child | undefined
+  let sandboxChild: Child | undefined
+  let browser: Browser | undefined
+  let db: { host: string; port: number; user: string; password: string; database: string } | undefined
+  let api: ReturnType<typeof explained>
+  let admin: { headers: Record<string, string> }
+  let seeded: SeededStore
+  let orderId: string
+  let orderCode: string
+
+  beforeAll(async () => {
+    fs.rmSync(LOGS, { recursive: true, force: true })
+    tarball = await step("plugin tarball", packPlugin)
+    await step("store ready to start", () => prepareStore(tarball))
+
+    const port = await freePort()
+    storeUrl = `http://localhost:${port}`
+    // The GHN sandbox from the installed package's bin, sending GHN's callbacks to the store.
+    const sandboxPort = await freePort()
+    sandboxUrl = `http://127.0.0.1:${sandboxPort}`
+    sandboxChild = run(
+      "ghn-sandbox",
+      path.join(STORE, "node_modules", ".bin", "ghn-sandbox"),
+      ["--port", String(sandboxPort), "--webhook-url", `http://127.0.0.1:${port}/hooks/ghn`, "--webhook-header", `${WEBHOOK.header}: ${WEBHOOK.secret}`],
+      { cwd: STORE, env: cleanEnv() }
+    )
+    await until("the sandbox from the ghn-sandbox bin", async () => (await fetch(`${sandboxUrl}/_sandbox/fixture`)).ok, 20_000)
+
+    // A fresh database on the tests' PostgreSQL (DB_* from the global set-up).
+    db = {
+      host: process.env.DB_HOST || "localhost",
+      port: Number(process.env.DB_PORT || 5432),
+      user: process.env.DB_USERNAME || "postgres",
+      password: process.env.DB_PASSWORD || "",
+      database: `ghn_packed_${Date.now().toString(36)}`,
+    }
+    const { ensureDatabase } = require(path.join(ROOT, "scripts", "postgres.js"))
+    await ensureDatabase(db)
+    const env = cleanEnv({
+      NODE_ENV: "production",
+      DATABASE_URL: `postgres://${encodeURIComponent(db.user)}:${encodeURIComponent(db.password)}@${db.host}:${db.port}/${db.database}`,
+      PORT: String(port),
+      GHN_TOKEN: "sandbox-owner-token",
+      GHN_SHOP_ID: "190001",
+      GHN_ENV: sandboxUrl,
+      GHN_WEBHOOK_SECRET: WEBHOOK.secret,
+      MEDUSA_BACKEND_URL: storeUrl,
+      STORE_CORS: "http://localhost:8000",
+      ADMIN_CORS: storeUrl,
+      AUTH_CORS: storeUrl,
+    })
+    const medusaBin = path.join(STORE, "node_modules", ".bin", "medusa")
+    await step("medusa db:migrate", () => runToEnd("medusa-migrate", medusaBin, ["db:migrate"], { cwd: SERVER, env }))
+    await step("medusa user", () => runToEnd("medusa-user", medusaBin, ["user", "-e", ADMIN.email, "-p", ADMIN.password], { cwd: SERVER, env }))
+    await step("medusa start", async () => {
+      medusa = run("medusa-start", medusaBin, ["start", "--port", String(port)], { cwd: SERVER, env })
+      const deadline = Date.now() + 120_000
+      for (;;) {
+        if (medusa.child.exitCode !== null) throw new Error(`medusa start exited (${medusa.child.exitCode}); see ${medusa.logFile}`)
+        const ok = await Promise.all([fetch(`${storeUrl}/health`), fetch(`${storeUrl}/app`)]).then((r) => r.every((x) => x.ok)).catch(() => false)
+        if (ok) break
+        if (Date.now() > deadline) throw new Error(`the store did not answer in 120 s; see ${medusa.logFile}`)
+        await new Promise((r) => setTimeout(r, 300))
+      }
+    })
+    api = explained(apiClient(storeUrl))
+    const { data } = await api.post("/auth/user/emailpass", ADMIN)
+    admin = { headers: { authorization: `Bearer ${data.token}` } }
+  })
+
+  afterAll(async () => {
+    await browser?.close().catch(() => {})
+    await stop(medusa)
+    await stop(sandboxChild)
+    if (db) {
+      const { Client } = require("pg")
+      const client = new Client({ ...db, database: "postgres" })
+      await client.connect().catch(() => {})
+      await client.query(`DROP DATABASE IF EXISTS "${db.database}" WITH (FORCE)`).catch(() => {})
+      await client.end().catch(() => {})
+    }
+    timings.total = (Date.now() - started) / 1000
+    log(`durations (s): ${JSON.stringify(timings)}`)
+    fs.mkdirSync(LOGS, { recursive: true })
+    fs.writeFileSync(path.join(LOGS, "timings.json"), JSON.stringify(timings, null, 2))
+  })
+
+  test("the tarball holds the built plugin, not its sources", () => {
+    const list = spawnSync("tar", ["tzf", tarball], { encoding: "utf8" }).stdout.split("\n")
+    for (const f of [
+      "package/package.json",
+      "package/.medusa/server/src/providers/ghn/index.js",
+      "package/.medusa/server/src/modules/ghn/index.js",
+      "package/.medusa/server/src/admin/index.mjs",
+      "package/.medusa/server/src/sandbox/cli.js",
+      "package/.medusa/server/src/lib/ghn/index.js",
+    ]) {
+      expect(list).toContain(f)
+    }
+    expect(list.filter((f) => /\.tsx?$/.test(f) && !f.endsWith(".d.ts"))).toEqual([])
+    expect(list.filter((f) => /integration-tests|__tests__|\.spec\./.test(f))).toEqual([])
+  })
+
+  test("the plugin's module, routes and provider are loaded in the store", async () => {
+    // The plugin's module migrated its tables; the provider is registered as ghn_ghn.
+    const { Client } = require("pg")
+    const client = new Client({ ...db })
+    await client.connect()
+    const { rows } = await client.query("select table_name from information_schema.tables where table_name like 'ghn_%' order by 1")
+    await client.end()
+    expect(rows.map((r: any) => r.table_name)).toEqual(expect.arrayContaining(["ghn_shipment", "ghn_ticket", "ghn_webhook_event"]))
+    const providers = (await api.get("/admin/fulfillment-providers?limit=50", admin)).data.fulfillment_providers.map((p: any) => p.id)
+    expect(providers).toEqual(expect.arrayContaining(["ghn_ghn", "manual_manual"]))
+  })
+
+  test("a checkout priced by GHN", async () => {
+    seeded = await seedGhnStore(api, admin)
+    const cart = await createCart(api, seeded, [{ variant_id: seeded.variants.shirt, quantity: 2 }])
+    const priced = await quote(api, seeded, cart.id, seeded.options.light)
+    expect(priced.amount).toBeGreaterThan(0)
+    // The price is GHN's (the sandbox's) Calculate Fee for this parcel.
+    const stats = await (await fetch(`${sandboxUrl}/_sandbox/stats`)).json()
+    expect(Number(stats.requests?.["/shiip/public-api/v2/shipping-order/fee"] ?? 0)).toBeGreaterThan(0)
+    const order = await checkout(api, seeded, cart.id, seeded.options.light)
+    orderId = order.id
+    expect(order.shipping_methods[0].amount).toBe(priced.amount)
+  })
+
+  test("a fulfilment creates the GHN order", async () => {
+    const fulfillment = await fulfilOrder(api, admin, seeded, orderId)
+    orderCode = fulfillment.data.order_code
+    expect(orderCode).toMatch(/^[A-Z0-9]+$/)
+    expect(fulfillment.labels[0]?.tracking_number).toBe(orderCode)
+    const answer = await (await fetch(`${sandboxUrl}/_sandbox/orders/${orderCode}`)).json()
+    expect(answer.order ?? answer).toMatchObject({ order_code: orderCode, status: "ready_to_pick" })
+  })
+
+  test("GHN's callback (picked up) ships the fulfilment", async () => {
+    for (const status of ["picking", "picked"]) {
+      const res = await fetch(`${sandboxUrl}/_sandbox/orders/${orderCode}/status`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ status }) })
+      expect(res.ok).toBe(true)
+    }
+    await until("the fulfilment shipped by the callback", async () => {
+      const { data } = await api.get(`/admin/orders/${orderId}?fields=fulfillments.id,fulfillments.shipped_at`, admin)
+      return !!data.order.fulfillments[0]?.shipped_at
+    })
+    const { data } = await api.get(`/admin/ghn/orders/${orderId}/shipments`, admin)
+    expect(data.shipments[0]).toMatchObject({ order_code: orderCode, status: "picked" })
+  })
+
+  testBrowser()("the admin's order page shows the GHN panel", async () => {
+    browser = await launch()
+    const context = await adminContext(browser!, storeUrl, "en", { width: 1280, height: 900 })
+    const page = await context.newPage()
+    try {
+      await login(page, ADMIN)
+      await page.goto(`/app/orders/${orderId}`)
+      const card = page.locator(`[data-testid="ghn-shipment"][data-order-code="${orderCode}"]`)
+      await card.waitFor()
+      await expect(card.locator('[data-testid="ghn-status"]').first().innerText()).resolves.toBe("Picked up")
+      await card.scrollIntoViewIfNeeded()
+      await screenshot(page, "packed-store-order-ghn-panel")
+      // The plugin's own page is in the sidebar.
+      await page.goto("/app/ghn")
+      await page.locator("tr", { hasText: orderCode }).waitFor()
+    } catch (error) {
+      await screenshot(page, "packed-store-failed").catch(() => {})
+      throw error
+    } finally {
+      await context.close()
+    }
+  })
+})
