@@ -169,8 +169,9 @@ export async function seedGhnStore(rawApi: any, admin: Headers, currency = "vnd"
   }
 }
 
+/** A shopper reading English: the store API answers Vietnamese by default; these tests read the plugin's English messages. */
 export function storeHeaders(store: SeededStore) {
-  return { headers: { "x-publishable-api-key": store.publishableKey } }
+  return { headers: { "x-publishable-api-key": store.publishableKey, "accept-language": "en" } }
 }
 
 export async function createCart(

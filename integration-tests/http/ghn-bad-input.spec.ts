@@ -150,7 +150,7 @@ medusaIntegrationTestRunner({
         try {
           const cart = await createCart(api, store, [{ variant_id: store.variants.kettle, quantity: 3 }])
           const refused = await rawApi
-            .post(`/store/shipping-options/${store.options.light}/calculate`, { cart_id: cart.id, data: {} }, { headers: { "x-publishable-api-key": store.publishableKey }, validateStatus: () => true })
+            .post(`/store/shipping-options/${store.options.light}/calculate`, { cart_id: cart.id, data: {} }, { headers: { "x-publishable-api-key": store.publishableKey, "accept-language": "en" }, validateStatus: () => true })
           expect(refused.status).toBe(503)
           expect(refused.data).toMatchObject({ code: "ghn_unavailable", message: expect.stringMatching(/try again/) })
           expect(JSON.stringify(refused.data)).not.toMatch(/127\.0\.0\.1|http:|sandbox-owner-token/)

@@ -1,6 +1,6 @@
-import { defineMiddlewares, errorHandler, validateAndTransformBody, validateAndTransformQuery } from "@medusajs/framework/http"
+import { defineMiddlewares, errorHandler, getHttpResponseFromError, validateAndTransformBody, validateAndTransformQuery } from "@medusajs/framework/http"
 import type { MedusaNextFunction, MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import { ghnServiceFailureOf } from "../lib/medusa-error"
+import { ghnServiceFailureOf, shopperAnswerOf } from "../lib/medusa-error"
 import { addGhnFulfillmentContext } from "./admin/ghn/fulfillment-context"
 import { supportRoutes } from "./admin/ghn/support-middlewares"
 import { LabelQuery, LabelsBody, ShipmentsQuery, SwitchStatusBody, UpdateShipmentBody } from "./admin/ghn/validators"
@@ -14,19 +14,32 @@ const medusaErrorHandler = errorHandler()
 /**
  * GHN down, timing out or refusing the store's token is not the caller's fault and not a bug of
  * the store: the storefront gets 503 (with `Retry-After` when GHN gave one), the admin 502, both
- * with GHN's code and text but never a URL or host. Every other error goes to Medusa's handler.
+ * with GHN's code and text but never a URL or host. On /store, an error a shopper can act on
+ * (shopper-errors.ts) answers `{ type, code, message, params }` in the shopper's language
+ * (x-medusa-locale, then Accept-Language; Vietnamese by default). Every other error goes to
+ * Medusa's handler.
  * (Medusa keeps one error handler: a store that sets its own replaces this one.)
  */
-function ghnAwareErrorHandler(error: unknown, req: MedusaRequest, res: MedusaResponse, next: MedusaNextFunction) {
-  const failure = ghnServiceFailureOf(error)
-  if (!failure || res.headersSent) return medusaErrorHandler(error, req, res, next)
+function ghnAwareErrorHandler(error: unknown, req: MedusaRequest, res: MedusaResponse, next: MedusaNextFunction): void {
+  if (res.headersSent) return medusaErrorHandler(error, req, res, next)
   const storefront = req.path.startsWith("/store")
-  if (failure.retryAfterSeconds) res.setHeader("Retry-After", String(failure.retryAfterSeconds))
-  const message = storefront
-    ? "GHN shipping is not available right now: please try again in a moment"
-    : failure.message.replace(/\b(?:https?:\/\/|www\.)\S+/gi, "GHN").replace(/\(?this client targets [^).]*[).]?/gi, "")
-  // A shopper gets the stable kind; the admin GHN's own code.
-  res.status(storefront ? 503 : 502).json({ type: failure.kind, code: storefront ? failure.kind : (failure.code ?? failure.kind), message })
+  const failure = ghnServiceFailureOf(error)
+  // A shopper's error (address, parcel, GHN unavailable) in the shopper's language, with its stable code and parameters.
+  const shopper = storefront ? shopperAnswerOf(error, { acceptLanguage: req.get("accept-language"), medusaLocale: req.get("x-medusa-locale") }) : undefined
+  if (shopper) {
+    res.setHeader("Content-Language", shopper.locale)
+    res.vary("Accept-Language")
+  }
+  if (failure) {
+    if (failure.retryAfterSeconds) res.setHeader("Retry-After", String(failure.retryAfterSeconds))
+    const message = shopper?.message ?? failure.message.replace(/\b(?:https?:\/\/|www\.)\S+/gi, "GHN").replace(/\(?this client targets [^).]*[).]?/gi, "")
+    // A shopper gets the stable kind; the admin GHN's own code.
+    res.status(storefront ? 503 : 502).json({ type: failure.kind, code: storefront ? failure.kind : (failure.code ?? failure.kind), message, ...(shopper ? { params: {} } : {}) })
+    return
+  }
+  if (!shopper) return medusaErrorHandler(error, req, res, next)
+  const { statusCode, body } = getHttpResponseFromError(error)
+  res.status(statusCode).json({ type: body.type, code: shopper.code, message: shopper.message, params: shopper.params })
 }
 
 export default defineMiddlewares({

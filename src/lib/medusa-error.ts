@@ -3,6 +3,7 @@ import { AddressResolutionError } from "./address-resolver"
 import { GhnApiError, GhnError, GhnInputError, GhnNetworkError } from "./ghn"
 import { GhnOptionsError } from "./options"
 import { ParcelError } from "./parcel"
+import { isShopperErrorCode, ShopperError, shopperLocaleOf, shopperMessage } from "./shopper-errors"
 
 const PERMISSION_CODES = new Set([
   "CLIENT_NOT_OWNER_OF_SHOP",
@@ -47,15 +48,78 @@ export function ghnServiceFailureOf(error: unknown): GhnServiceFailure | undefin
 }
 
 /**
+ * A MedusaError a shopper can act on: its `code` is the stable shopper code and `ghn_shopper`
+ * carries the code with its parameters, as plain data (a workflow copies an error's fields, not
+ * its class). The store API localizes it (shopperAnswerOf).
+ */
+export function shopperError(type: string, message: string, shopper: ShopperError): MedusaError {
+  return Object.assign(new MedusaError(type, message, shopper.code), { ghn_shopper: shopper })
+}
+
+/** The shopper error in an error, whatever carried it through Medusa. */
+export function shopperErrorOf(error: unknown): ShopperError | undefined {
+  const failure = ghnServiceFailureOf(error)
+  if (failure) return { code: failure.kind, params: {} }
+  const carried = (error as { ghn_shopper?: { code?: unknown; params?: unknown } } | undefined)?.ghn_shopper
+  if (!carried || !isShopperErrorCode(carried.code) || typeof carried.params !== "object" || carried.params === null) return undefined
+  return carried as ShopperError
+}
+
+/**
+ * The store API's answer to a shopper error, in the language the request asks for (`x-medusa-locale`,
+ * then Accept-Language; Vietnamese by default). English keeps the plugin's own detailed message;
+ * Vietnamese is written from the code and its parameters.
+ */
+export function shopperAnswerOf(error: unknown, headers: { acceptLanguage?: string; medusaLocale?: string }) {
+  const shopper = shopperErrorOf(error)
+  if (!shopper) return undefined
+  const locale = shopperLocaleOf(headers.acceptLanguage, headers.medusaLocale)
+  const own = String((error as { message?: unknown }).message ?? "")
+  const message = locale === "en" && own && !ghnServiceFailureOf(error) ? own : shopperMessage(shopper, locale)
+  return { code: shopper.code, params: shopper.params, message, locale }
+}
+
+function parcelShopperError(error: ParcelError): ShopperError | undefined {
+  const value = Number(error.value)
+  if (error.limit === undefined) return undefined // a product without a weight: the store's to fix, not the shopper's
+  if (error.field === "weight") return { code: "parcel_too_heavy", params: { weight_g: value, limit_g: error.limit } }
+  if (error.field === "length" || error.field === "height") return { code: "parcel_too_large", params: { side_cm: value, limit_cm: error.limit } }
+  if (error.field === "service_type_id" && (value === 2 || value === 5)) {
+    return { code: "parcel_wrong_service", params: { service_type_id: value, limit_g: error.limit } }
+  }
+  return undefined
+}
+
+/** By name too: the provider's copy of the class may come from another load of this file. */
+function isAddressResolutionError(error: unknown): error is AddressResolutionError {
+  return error instanceof AddressResolutionError || (error instanceof Error && error.name === "AddressResolutionError")
+}
+
+function addressShopperError(error: AddressResolutionError): ShopperError {
+  if (error.code === "address_unsupported_country") return { code: error.code, params: {} }
+  return { code: error.code, params: { part: error.part, candidates: error.candidateUnits } }
+}
+
+/**
  * The one mapping from GHN and plugin errors to MedusaError: invalid input -> INVALID_DATA,
  * a permission GHN refuses -> NOT_ALLOWED, GHN down, timing out or refusing the token ->
- * GhnServiceError (502/503). GHN's machine code (code_message, else `GHN_<status>`) is the
+ * GhnServiceError (502/503); an address or a parcel a shopper can fix -> a shopper error (its
+ * stable code and parameters, see shopper-errors.ts). GHN's machine code (code_message, else `GHN_<status>`) is the
  * error's `code`; the message keeps GHN's code and text (the client has redacted the token).
  */
 export function toMedusaError(error: unknown, action?: string): MedusaError {
   if (error instanceof MedusaError) return error
   const prefix = action ? `${action}: ` : ""
-  if (error instanceof ParcelError || error instanceof AddressResolutionError || error instanceof GhnOptionsError) {
+  // What a shopper can act on (the address, the parcel) carries a stable code and its parameters.
+  if (isAddressResolutionError(error)) {
+    return shopperError(MedusaError.Types.INVALID_DATA, prefix + error.message, addressShopperError(error))
+  }
+  if (error instanceof ParcelError) {
+    const shopper = parcelShopperError(error)
+    if (shopper) return shopperError(MedusaError.Types.INVALID_DATA, prefix + error.message, shopper)
+    return new MedusaError(MedusaError.Types.INVALID_DATA, prefix + error.message)
+  }
+  if (error instanceof GhnOptionsError) {
     return new MedusaError(MedusaError.Types.INVALID_DATA, prefix + error.message)
   }
   if (error instanceof GhnInputError) {

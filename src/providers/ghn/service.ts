@@ -10,7 +10,7 @@ import type {
 } from "@medusajs/framework/types"
 import { AddressInput, AddressResolver, ResolvedAddress } from "../../lib/address-resolver"
 import { GhnApiError, GhnClient, GHN_LIMITS, GhnNetworkError, pickShiftWindow } from "../../lib/ghn"
-import { GHN_UNAVAILABLE, GhnServiceError, toMedusaError } from "../../lib/medusa-error"
+import { GHN_UNAVAILABLE, GhnServiceError, shopperError, toMedusaError } from "../../lib/medusa-error"
 import { ghnClientFor, GhnOptions, parseGhnOptions, shopIdForLocation } from "../../lib/options"
 import { assertServiceType, buildParcel, ghnItems, GhnParcel, Measured, MEASURE_KEYS, ParcelError } from "../../lib/parcel"
 import { CREATE_GHN_FULFILLMENT_WORKFLOW, ghnContextOf, type GhnFulfillmentContext } from "../../lib/fulfillment-context"
@@ -473,9 +473,8 @@ class GhnFulfillmentProviderService extends AbstractFulfillmentProviderService {
     try {
       return await this.addresses.resolve(address)
     } catch (error) {
-      if (error instanceof Error && error.name === "AddressResolutionError") {
-        throw new MedusaError(MedusaError.Types.INVALID_DATA, `GHN cannot deliver to the ${what}: ${error.message}`)
-      }
+      // The one mapping keeps the resolution's code and candidates for the storefront.
+      if (error instanceof Error && error.name === "AddressResolutionError") throw toMedusaError(error, `GHN cannot deliver to the ${what}`)
       throw error
     }
   }
@@ -500,9 +499,12 @@ class GhnFulfillmentProviderService extends AbstractFulfillmentProviderService {
     )
     if (!services.some((s) => s.service_type_id === type)) {
       const kind = type === 2 ? "light goods (service type 2)" : "heavy goods (service type 5)"
-      throw new MedusaError(
+      const area = to.district_name || to.province_name
+      const offered = services.map((s) => s.short_name)
+      throw shopperError(
         MedusaError.Types.INVALID_DATA,
-        `GHN has no ${kind} service to ${to.ward_name}, ${to.district_name || to.province_name}${services.length ? `; it offers ${services.map((s) => s.short_name).join(", ")}` : ""}`
+        `GHN has no ${kind} service to ${to.ward_name}, ${area}${offered.length ? `; it offers ${offered.join(", ")}` : ""}`,
+        { code: "no_ghn_service", params: { service_type_id: type, ward: to.ward_name, area, offered } }
       )
     }
   }
