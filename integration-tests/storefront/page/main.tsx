@@ -1,0 +1,76 @@
+/**
+ * A storefront's checkout step, as small as it gets: the GHN address fields, the GHN quote with
+ * its delivery estimate, and the order. Medusa is reached through @medusajs/js-sdk, the kit's
+ * client through the SDK's client.fetch. The page's query: api, key, cart, option, model, locale.
+ */
+import Medusa from "@medusajs/js-sdk"
+import { useMemo, useState } from "react"
+import { createRoot } from "react-dom/client"
+import { createGhnStoreClient, GhnAddressFields as AddressFields, ghnErrorMessage, ShopperLocale } from "../../../src/storefront"
+import { GhnAddressFields, GhnDeliveryEstimate } from "../../../src/storefront/react"
+
+const query = new URLSearchParams(location.search)
+const locale = (query.get("locale") ?? "vi") as ShopperLocale
+const model = query.get("model") === "new" ? "new" : "legacy"
+const cartId = query.get("cart")!
+const optionId = query.get("option")!
+const sdk = new Medusa({ baseUrl: query.get("api")!, publishableKey: query.get("key")!, globalHeaders: { "accept-language": locale } })
+
+function Checkout() {
+  const client = useMemo(() => createGhnStoreClient(sdk.client.fetch.bind(sdk.client)), [])
+  const [fields, setFields] = useState<AddressFields>()
+  const [street, setStreet] = useState("")
+  const [addressId, setAddressId] = useState<string>()
+  const [quote, setQuote] = useState<number>()
+  const [orderId, setOrderId] = useState<string>()
+  const [error, setError] = useState<string>()
+
+  const run = (step: () => Promise<void>) => () => {
+    setError(undefined)
+    step().catch((failure: unknown) => setError(ghnErrorMessage(failure, locale)))
+  }
+
+  const saveAddress = run(async () => {
+    if (!fields) return
+    const { cart } = await sdk.store.cart.update(cartId, {
+      shipping_address: { first_name: "An", last_name: "Nguyễn Văn", address_1: street, phone: "0912345678", country_code: "vn", ...fields },
+    })
+    setAddressId(cart.shipping_address?.id)
+    const { shipping_option } = await sdk.store.fulfillment.calculate(optionId, { cart_id: cartId, data: {} })
+    setQuote(shipping_option.amount)
+  })
+
+  const placeOrder = run(async () => {
+    await sdk.store.cart.addShippingMethod(cartId, { option_id: optionId, data: {} })
+    const { cart } = await sdk.store.cart.retrieve(cartId)
+    await sdk.store.payment.initiatePaymentSession(cart, { provider_id: "pp_system_default" })
+    const done = await sdk.store.cart.complete(cartId)
+    if (done.type !== "order") throw new Error(done.error?.message ?? "the cart did not complete")
+    setOrderId(done.order.id)
+  })
+
+  return (
+    <form onSubmit={(event) => event.preventDefault()}>
+      <GhnAddressFields client={client} model={model} locale={locale} onChange={setFields} />
+      <label>
+        {locale === "vi" ? "Số nhà, đường" : "Street"}
+        <input value={street} onChange={(event) => setStreet(event.target.value)} />
+      </label>
+      <button type="button" disabled={!fields || !street} onClick={saveAddress}>
+        {locale === "vi" ? "Lưu địa chỉ" : "Save address"}
+      </button>
+      {quote !== undefined && (
+        <p data-testid="quote" data-amount={quote}>
+          GHN: {quote.toLocaleString("vi-VN")} ₫ <GhnDeliveryEstimate client={client} cartId={cartId} optionId={optionId} locale={locale} addressKey={addressId} />
+        </p>
+      )}
+      <button type="button" disabled={quote === undefined} onClick={placeOrder}>
+        {locale === "vi" ? "Đặt hàng" : "Place order"}
+      </button>
+      {orderId && <p data-testid="order">{orderId}</p>}
+      {error && <p role="alert">{error}</p>}
+    </form>
+  )
+}
+
+createRoot(document.getElementById("root")!).render(<Checkout />)

@@ -1,0 +1,245 @@
+/**
+ * The storefront kit (medusa-fulfillment-ghn/storefront) in a real browser: a small checkout
+ * page built with Vite from integration-tests/storefront/page (the kit from src/storefront, React
+ * and @medusajs/js-sdk from node_modules), served on its own origin and talking to the
+ * development store over CORS. A shopper picks the address with the keyboard, the cart gets a
+ * GHN quote and a delivery estimate and completes, and the order's address carries GHN's ids.
+ * Also the store API's shopper errors: stable code, parameters, Vietnamese by default.
+ *
+ * Skipped with a banner where no Chromium can be found (see integration-tests/browser/helpers/browser.ts).
+ */
+import { spawn } from "node:child_process"
+import * as fs from "node:fs"
+import * as http from "node:http"
+import * as os from "node:os"
+import * as path from "node:path"
+import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
+import type { Browser, Page } from "playwright-core"
+import { describeBrowser, launch } from "../browser/helpers/browser"
+import { freshGhnStore } from "../helpers/fresh-store"
+import { freePort } from "../helpers/ports"
+import { sandbox } from "../helpers/sandbox"
+import { CUSTOMER_ADDRESS, explained, SeededStore, storeHeaders } from "../helpers/store"
+
+jest.setTimeout(300_000)
+
+// The page is served from 127.0.0.1 on a port chosen later; the store API (localhost) must
+// answer it CORS. Read when the runner loads medusa-config.ts, after this line.
+process.env.STORE_CORS = "/^http:\\/\\/127\\.0\\.0\\.1:\\d+$/"
+
+const ROOT = path.resolve(__dirname, "../..")
+const PAGE = path.join(__dirname, "page")
+
+/** Builds the page with Vite in a child process (Vite's ESM API and jest's module system do not mix). */
+function buildPage(outDir: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const vite = spawn(process.execPath, [path.join(path.dirname(require.resolve("vite/package.json")), "bin/vite.js"), "build", "--config", path.join(PAGE, "vite.config.mjs")], {
+      cwd: ROOT,
+      env: { ...process.env, GHN_PAGE_OUT: outDir, NODE_OPTIONS: "" },
+      stdio: ["ignore", "pipe", "pipe"],
+    })
+    let output = ""
+    vite.stdout.on("data", (chunk) => (output += chunk))
+    vite.stderr.on("data", (chunk) => (output += chunk))
+    vite.on("error", reject)
+    vite.on("exit", (code) => (code === 0 ? resolve() : reject(new Error(`vite build failed (${code}):\n${output}`))))
+  })
+}
+
+const TYPES: Record<string, string> = { ".html": "text/html; charset=utf-8", ".js": "text/javascript; charset=utf-8" }
+
+/** Serves the built page, as a storefront's own host does. */
+async function servePage(dir: string): Promise<{ origin: string; close: () => Promise<void> }> {
+  const port = await freePort()
+  const server = http.createServer((req, res) => {
+    const file = path.join(dir, path.normalize(decodeURIComponent(new URL(req.url ?? "/", "http://x").pathname)).replace(/^(\.\.[/\\])+/, ""))
+    if (!file.startsWith(dir) || !fs.existsSync(file) || !fs.statSync(file).isFile()) {
+      res.writeHead(404).end()
+      return
+    }
+    res.writeHead(200, { "content-type": TYPES[path.extname(file)] ?? "application/octet-stream" })
+    fs.createReadStream(file).pipe(res)
+  })
+  await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve))
+  return { origin: `http://127.0.0.1:${port}`, close: () => new Promise((resolve) => server.close(() => resolve())) }
+}
+
+describeBrowser()("storefront kit", () => {
+  medusaIntegrationTestRunner({
+    inApp: true,
+    testSuite: ({ api: rawApi, getContainer }) => {
+      const api = explained(rawApi)
+      const out = fs.mkdtempSync(path.join(os.tmpdir(), "ghn-storefront-page-"))
+      let page: { origin: string; close: () => Promise<void> }
+      let browser: Browser
+      let store: SeededStore
+      let admin: { headers: Record<string, string> }
+
+      beforeAll(async () => {
+        const started = Date.now()
+        await buildPage(out)
+        const built = Date.now()
+        page = await servePage(out)
+        browser = await launch()
+        process.stdout.write(`[storefront] page built in ${((built - started) / 1000).toFixed(1)} s; browser up in ${((Date.now() - built) / 1000).toFixed(1)} s\n`)
+      })
+
+      afterAll(async () => {
+        await browser?.close().catch(() => {})
+        await page?.close()
+        fs.rmSync(out, { recursive: true, force: true })
+      })
+
+      beforeEach(async () => {
+        ({ admin, store } = await freshGhnStore(api, getContainer()))
+      })
+
+      /** A cart with a shirt and no address yet: the page sets it. */
+      async function emptyCart() {
+        const { data } = await api.post("/store/carts", { region_id: store.regionId, email: "khach@example.vn", items: [{ variant_id: store.variants.shirt, quantity: 1 }] }, storeHeaders(store))
+        return data.cart.id as string
+      }
+
+      async function openCheckout(cartId: string, params: Record<string, string> = {}): Promise<Page> {
+        const context = await browser.newContext({ locale: "vi-VN", timezoneId: "Asia/Ho_Chi_Minh" })
+        context.setDefaultTimeout(20_000)
+        const tab = await context.newPage()
+        const errors: string[] = []
+        tab.on("pageerror", (error) => errors.push(error.message))
+        const query = new URLSearchParams({ api: rawApi.defaults.baseURL, key: store.publishableKey, cart: cartId, option: store.options.light, ...params })
+        await tab.goto(`${page.origin}/index.html?${query}`)
+        await tab.getByRole("combobox").first().waitFor()
+        if (errors.length) throw new Error(`the page failed: ${errors.join("; ")}`)
+        return tab
+      }
+
+      /** Types into a level's combobox and picks with the keyboard; returns the option picked. */
+      async function pick(tab: Page, label: string, typed: string, expected: string, moves: ("ArrowDown" | "ArrowUp")[] = []) {
+        const box = tab.getByRole("combobox", { name: label })
+        await box.focus()
+        await tab.keyboard.type(typed)
+        await tab.getByRole("option", { name: expected, exact: true }).waitFor()
+        for (const key of moves) await tab.keyboard.press(key)
+        const active = await box.getAttribute("aria-activedescendant")
+        expect(await tab.locator(`[id="${active}"]`).textContent()).toBe(expected)
+        expect(await box.getAttribute("aria-expanded")).toBe("true")
+        await tab.keyboard.press("Enter")
+        expect(await box.inputValue()).toBe(expected)
+        expect(await box.getAttribute("aria-expanded")).toBe("false")
+      }
+
+      async function placeOrder(tab: Page) {
+        await tab.getByLabel("Số nhà, đường").fill("12 Lê Lợi")
+        await tab.getByRole("button", { name: "Lưu địa chỉ" }).click()
+        const quote = tab.getByTestId("quote")
+        await quote.waitFor()
+        await tab.locator("[data-ghn-estimate]").waitFor()
+        const amount = Number(await quote.getAttribute("data-amount"))
+        const estimate = await tab.locator("[data-ghn-estimate]").textContent()
+        await tab.getByRole("button", { name: "Đặt hàng" }).click()
+        const orderId = await tab.getByTestId("order").textContent()
+        const { data } = await api.get(`/admin/orders/${orderId}?fields=id,*shipping_address,*shipping_methods`, admin)
+        return { amount, estimate, order: data.order }
+      }
+
+      it("a shopper picks province, district and ward with the keyboard; GHN quotes; the order's address carries the ids", async () => {
+        const tab = await openCheckout(await emptyCart())
+        // Accents folded: "ho chi minh" finds "Hồ Chí Minh".
+        await pick(tab, "Tỉnh/Thành phố", "ho chi minh", "Hồ Chí Minh")
+        // "quan 1" puts Quận 1 before Quận 10 and the rest; down and up again, then Enter.
+        await pick(tab, "Quận/Huyện", "quan 1", "Quận 1", ["ArrowDown", "ArrowUp"])
+        // Escape leaves a half-typed search and restores the (empty) pick.
+        const ward = tab.getByRole("combobox", { name: "Phường/Xã" })
+        await ward.focus()
+        await tab.keyboard.type("ben ng")
+        await tab.keyboard.press("Escape")
+        expect(await ward.inputValue()).toBe("")
+        await pick(tab, "Phường/Xã", "ben nghe", "Phường Bến Nghé")
+
+        const { amount, estimate, order } = await placeOrder(tab)
+        const districts = (await api.get("/store/ghn/districts?province_id=202", storeHeaders(store))).data.districts
+        const quan1 = districts.find((d: { name: string }) => d.name === "Quận 1")
+        const wards = (await api.get(`/store/ghn/wards?district_id=${quan1.id}`, storeHeaders(store))).data.wards
+        const benNghe = wards.find((w: { name: string }) => w.name === "Phường Bến Nghé")
+        expect(order.shipping_address).toMatchObject({
+          province: "Hồ Chí Minh",
+          city: "Quận 1",
+          address_2: "Phường Bến Nghé",
+          address_1: "12 Lê Lợi",
+          metadata: { ghn_district_id: quan1.id, ghn_ward_code: benNghe.id },
+        })
+        // The quote is the sandbox's fee for the shirt from the Hà Nội warehouse to those ids.
+        const fee = await sandbox.fee({
+          service_type_id: 2, weight: 500, length: 30, width: 20, height: 3, insurance_value: 250000,
+          from: { district: "Quận Ba Đình", ward: "Phường Phúc Xá" }, to: { district: "Quận 1", ward: "Phường Bến Nghé" },
+        })
+        expect(amount).toBe(fee.total)
+        expect(order.shipping_methods[0].amount).toBe(fee.total)
+        expect(estimate).toMatch(/^Giao dự kiến \d{2}(-\d{2})?\/\d{2}/)
+        await tab.context().close()
+      })
+
+      it("picks province -> ward in the 2025 model, in English", async () => {
+        const tab = await openCheckout(await emptyCart(), { model: "new", locale: "en" })
+        expect(await tab.getByRole("combobox").count()).toBe(2)
+        const provinces = (await api.get("/store/ghn/new-provinces", storeHeaders(store))).data.provinces
+        const hcm = provinces.find((p: { name: string }) => /Hồ Chí Minh/.test(p.name))
+        await pick(tab, "Province/City", "ho chi minh", hcm.name)
+        await pick(tab, "Ward/Commune", "ben thanh", "Phường Bến Thành")
+        await tab.getByLabel("Street").fill("12 Lê Lợi")
+        await tab.getByRole("button", { name: "Save address" }).click()
+        await tab.getByTestId("quote").waitFor()
+        expect(await tab.locator("[data-ghn-estimate]").textContent()).toMatch(/^Estimated delivery [A-Z][a-z]{2} \d+/)
+        await tab.getByRole("button", { name: "Place order" }).click()
+        const orderId = await tab.getByTestId("order").textContent()
+        const { data } = await api.get(`/admin/orders/${orderId}?fields=id,*shipping_address`, admin)
+        const wards = (await api.get(`/store/ghn/new-wards?province_id=${hcm.id}`, storeHeaders(store))).data.wards
+        const benThanh = wards.find((w: { name: string }) => w.name === "Phường Bến Thành")
+        expect(data.order.shipping_address).toMatchObject({ province: hcm.name, address_2: "Phường Bến Thành", metadata: { ghn_province_id: hcm.id, ghn_ward_id: benThanh.id } })
+        await tab.context().close()
+      })
+
+      it("answers a shopper's address error with a stable code, its candidates and a message in the shopper's language", async () => {
+        const { data } = await api.post(
+          "/store/carts",
+          { region_id: store.regionId, shipping_address: { ...CUSTOMER_ADDRESS, address_2: "Phường Bến Nghẹ Xyz" }, items: [{ variant_id: store.variants.shirt, quantity: 1 }] },
+          storeHeaders(store)
+        )
+        const calculate = (headers: Record<string, string>) =>
+          rawApi.post(`/store/shipping-options/${store.options.light}/calculate`, { cart_id: data.cart.id, data: {} }, {
+            headers: { "x-publishable-api-key": store.publishableKey, ...headers },
+            validateStatus: () => true,
+          })
+        const vi = await calculate({})
+        expect(vi.status).toBe(400)
+        expect(vi.headers["content-language"]).toBe("vi")
+        expect(vi.data).toMatchObject({ type: "invalid_data", code: "address_not_found", params: { part: "ward" }, message: expect.stringMatching(/^GHN không tìm thấy phường\/xã/) })
+        expect(vi.data.params.candidates.length).toBeGreaterThan(0)
+        expect(vi.data.params.candidates[0]).toMatchObject({ label: expect.any(String), province_id: expect.any(Number) })
+        const en = await calculate({ "accept-language": "en-US,en;q=0.9,vi;q=0.5" })
+        expect(en.data).toMatchObject({ code: "address_not_found", message: expect.stringMatching(/^GHN cannot deliver to the shipping address: no GHN ward matches/) })
+        // js-sdk's locale header wins over the browser's languages.
+        expect((await calculate({ "accept-language": "vi", "x-medusa-locale": "en-US" })).data.message).toMatch(/^GHN cannot deliver/)
+      })
+
+      it("names a parcel over GHN's limits by code and parameters", async () => {
+        const { data } = await api.post(
+          "/store/carts",
+          { region_id: store.regionId, shipping_address: CUSTOMER_ADDRESS, items: [{ variant_id: store.variants.tooHeavy, quantity: 1 }] },
+          storeHeaders(store)
+        )
+        const answer = await rawApi.post(`/store/shipping-options/${store.options.heavy}/calculate`, { cart_id: data.cart.id, data: {} }, {
+          headers: { "x-publishable-api-key": store.publishableKey },
+          validateStatus: () => true,
+        })
+        expect(answer.status).toBe(400)
+        expect(answer.data).toEqual({
+          type: "invalid_data",
+          code: "parcel_too_heavy",
+          params: { weight_g: 60000, limit_g: 50000 },
+          message: "Kiện hàng nặng 60 kg, vượt mức 50 kg GHN nhận cho một đơn.",
+        })
+      })
+    },
+  })
+})

@@ -1,0 +1,88 @@
+import { ShopperLocale, shopperMessage } from "../lib/shopper-errors"
+import type { AddressLevel } from "./address-state"
+import { GhnStoreError } from "./client"
+
+export type { ShopperLocale } from "../lib/shopper-errors"
+
+/** The kit's labels in Vietnamese and English. */
+export const LABELS = {
+  vi: {
+    province: "Tỉnh/Thành phố",
+    district: "Quận/Huyện",
+    ward: "Phường/Xã",
+    search: (level: string) => `Tìm ${level.toLowerCase()}`,
+    choose: (level: string) => `Chọn ${level.toLowerCase()}`,
+    loading: "Đang tải…",
+    noMatch: "Không tìm thấy kết quả",
+    pickAbove: (level: string) => `Chọn ${level.toLowerCase()} trước`,
+    results: (count: number) => `${count} kết quả`,
+    retry: "Thử lại",
+    estimate: "Giao dự kiến",
+  },
+  en: {
+    province: "Province/City",
+    district: "District",
+    ward: "Ward/Commune",
+    search: (level: string) => `Search ${level.toLowerCase()}`,
+    choose: (level: string) => `Choose a ${level.toLowerCase()}`,
+    loading: "Loading…",
+    noMatch: "No match",
+    pickAbove: (level: string) => `Choose a ${level.toLowerCase()} first`,
+    results: (count: number) => `${count} results`,
+    retry: "Try again",
+    estimate: "Estimated delivery",
+  },
+} as const satisfies Record<ShopperLocale, Record<AddressLevel | string, unknown>>
+
+/**
+ * What to tell the shopper about a failed store call: the kit's own text for a coded error (its
+ * parameters kept), else the server's message (the store API already answers in the shopper's
+ * language).
+ */
+export function ghnErrorMessage(error: unknown, locale: ShopperLocale = "vi"): string {
+  if (error instanceof GhnStoreError && error.shopper) return shopperMessage(error.shopper, locale)
+  if (error instanceof Error && error.message) return error.message
+  return locale === "vi" ? "Đã có lỗi xảy ra" : "Something went wrong"
+}
+
+const TIME_ZONE = "Asia/Ho_Chi_Minh"
+
+/** Day and month of a date in Vietnam's time zone. */
+function dayMonth(iso: string): { day: number; month: number } {
+  const parts = new Intl.DateTimeFormat("en-US", { timeZone: TIME_ZONE, day: "numeric", month: "numeric" }).formatToParts(new Date(iso))
+  const part = (type: "day" | "month") => Number(parts.find((p) => p.type === type)?.value)
+  return { day: part("day"), month: part("month") }
+}
+
+const pad = (n: number) => String(n).padStart(2, "0")
+const MONTHS_EN = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
+
+/**
+ * GHN's estimate as a shopper reads it, in Vietnam's time zone: "Giao dự kiến 25-27/11"
+ * ("Estimated delivery Nov 25-27"); one day when GHN gives one date; months named on both ends
+ * when the window crosses a month.
+ */
+export function formatDeliveryEstimate(
+  estimate: { expected_at: string; from_estimate_date: string | null; to_estimate_date: string | null },
+  locale: ShopperLocale = "vi"
+): string {
+  const from = dayMonth(estimate.from_estimate_date ?? estimate.expected_at)
+  const to = dayMonth(estimate.to_estimate_date ?? estimate.expected_at)
+  const label = LABELS[locale].estimate
+  const sameDay = from.day === to.day && from.month === to.month
+  if (locale === "vi") {
+    const window = sameDay
+      ? `${pad(from.day)}/${pad(from.month)}`
+      : from.month === to.month
+        ? `${pad(from.day)}-${pad(to.day)}/${pad(to.month)}`
+        : `${pad(from.day)}/${pad(from.month)}-${pad(to.day)}/${pad(to.month)}`
+    return `${label} ${window}`
+  }
+  const month = (m: number) => MONTHS_EN[m - 1]
+  const window = sameDay
+    ? `${month(from.month)} ${from.day}`
+    : from.month === to.month
+      ? `${month(from.month)} ${from.day}-${to.day}`
+      : `${month(from.month)} ${from.day} - ${month(to.month)} ${to.day}`
+  return `${label} ${window}`
+}

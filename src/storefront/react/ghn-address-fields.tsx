@@ -1,0 +1,68 @@
+import type { AddressModel, GhnAddressFields as AddressFields, SavedAddress } from "../address-state"
+import type { GhnStoreClient } from "../client"
+import { LABELS, ShopperLocale } from "../messages"
+import { GhnCombobox } from "./ghn-combobox"
+import { useGhnAddress } from "./use-ghn-address"
+
+export type GhnAddressFieldsProps = {
+  client: GhnStoreClient
+  /** legacy: province -> district -> ward; new: province -> ward (2025). Default: the saved address's, else legacy. */
+  model?: AddressModel
+  /** "vi" (default) or "en" */
+  locale?: ShopperLocale
+  /** the address as saved, shown picked again */
+  value?: SavedAddress
+  onChange?: (fields: AddressFields | undefined) => void
+  /**
+   * With a name ("shipping_address"), hidden inputs carry the fields in a form post:
+   * `<name>.province`, `<name>.city`, `<name>.address_2` and `<name>.metadata` (JSON).
+   */
+  name?: string
+  className?: string
+}
+
+/** Province -> district -> ward (or province -> ward) pickers for a Vietnamese address, writing GHN's names and ids. */
+export function GhnAddressFields({ client, model, locale = "vi", value, onChange, name, className }: GhnAddressFieldsProps) {
+  const address = useGhnAddress({ client, model, locale, value, onChange })
+  const labels = LABELS[locale]
+  return (
+    <div className={className ?? "ghn-address-fields"} data-ghn-model={address.model}>
+      {address.levels.map((level, index) => {
+        const above = address.levels[index - 1]
+        return (
+          <div key={level.level} className="ghn-address-level">
+            <GhnCombobox
+              level={level.level}
+              label={level.label}
+              units={level.units}
+              picked={level.picked}
+              onPick={level.pick}
+              disabled={level.disabled}
+              loading={level.loading}
+              placeholder={level.disabled && above ? labels.pickAbove(above.label) : labels.search(level.label)}
+              loadingText={labels.loading}
+              noMatchText={labels.noMatch}
+              resultsText={labels.results}
+            />
+            {level.error && (
+              <p role="alert" className="ghn-address-error">
+                {level.error}{" "}
+                <button type="button" onClick={address.retry}>
+                  {labels.retry}
+                </button>
+              </p>
+            )}
+          </div>
+        )
+      })}
+      {name && address.fields && (
+        <>
+          <input type="hidden" name={`${name}.province`} value={address.fields.province} />
+          <input type="hidden" name={`${name}.city`} value={address.fields.city} />
+          <input type="hidden" name={`${name}.address_2`} value={address.fields.address_2} />
+          <input type="hidden" name={`${name}.metadata`} value={JSON.stringify(address.fields.metadata)} />
+        </>
+      )}
+    </div>
+  )
+}

@@ -1,0 +1,11 @@
+/**
+ * medusa-fulfillment-ghn/storefront/react: the address picker and the delivery estimate as React
+ * components and hooks (React 18 or 19, an optional peer of the plugin). Everything else of the
+ * kit (client, search, state, messages) is in medusa-fulfillment-ghn/storefront.
+ */
+export { GhnAddressFields, type GhnAddressFieldsProps } from "./ghn-address-fields"
+export { GhnCombobox, type GhnComboboxProps } from "./ghn-combobox"
+export { useGhnAddress, type GhnAddressLevelView, type UseGhnAddressOptions } from "./use-ghn-address"
+export { useDeliveryEstimate, type DeliveryEstimate } from "./use-delivery-estimate"
+export { GhnDeliveryEstimate } from "./delivery-estimate"
+export { GhnShippingError } from "./ghn-shipping-error"
