@@ -40,3 +40,42 @@ export function codToCollect(ledger: CodLedger, codProviders: readonly string[])
   const assigned = live.reduce((sum, s) => sum + s.cod_amount, 0)
   return Math.max(0, Math.round(ledger.pendingDifference + Math.min(capturedByCod, deliveredCod) - assigned))
 }
+
+/** Emitted when a parcel with COD is delivered and its COD is not captured yet. */
+export const GHN_COD_DELIVERED = "ghn.cod.delivered"
+export type GhnCodDeliveredData = { order_code: string }
+
+/** A payment of the order, as the capture on delivery reads it. */
+export type CodPayment = {
+  id: string
+  provider_id: string
+  amount: number
+  canceled: boolean
+  captures: { id: string; amount: number; created_at?: string | Date | null; ghn_order_code?: string | null }[]
+}
+
+export type CodCapturePlan =
+  | { kind: "capture"; payment_id: string; amount: number }
+  /** This parcel's COD is already captured (the capture carries its GHN order code). */
+  | { kind: "captured"; capture_id: string; amount: number }
+  | { kind: "skip"; reason: string }
+
+/**
+ * What delivering a parcel captures: its COD, from the order's cash-on-delivery payment, at most
+ * what that payment still has authorised (a store may have captured part by hand). A capture
+ * already tagged with the parcel's GHN order code means done: a repeated delivery never captures twice.
+ */
+export function codCaptureFor(parcel: { order_code: string; cod_amount: number }, payments: CodPayment[], codProviders: readonly string[]): CodCapturePlan {
+  const done = payments.flatMap((p) => p.captures).find((c) => c.ghn_order_code === parcel.order_code)
+  if (done) return { kind: "captured", capture_id: done.id, amount: done.amount }
+  if (parcel.cod_amount <= 0) return { kind: "skip", reason: "the parcel collects no COD" }
+  const open = payments
+    .filter((p) => codProviders.includes(p.provider_id) && !p.canceled)
+    .map((p) => ({ id: p.id, left: p.amount - p.captures.reduce((sum, c) => sum + c.amount, 0) }))
+    .filter((p) => p.left > 0)
+    .sort((a, b) => b.left - a.left)
+  if (!open.length) {
+    return { kind: "skip", reason: `the order has no cash-on-delivery payment (${codProviders.join(", ") || "codPaymentProviders is empty"}) left to capture` }
+  }
+  return { kind: "capture", payment_id: open[0].id, amount: Math.min(parcel.cod_amount, open[0].left) }
+}

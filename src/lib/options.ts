@@ -26,6 +26,8 @@ export const ghnOptionsSchema = z
     requiredNote: z.enum(REQUIRED_NOTES).default("KHONGCHOXEMHANG"),
     insurance: z.enum(["items_value", "none"]).default("none"),
     codPaymentProviders: z.array(z.string().min(1)).default([]),
+    /** Capture the order's COD payment for a parcel's COD when GHN delivers it. */
+    captureCodOnDelivery: z.boolean().default(true),
     quoteWithCod: z.boolean().default(false),
     pickShift: z.enum(["ghn_default", "earliest"]).default("ghn_default"),
     quoteCacheTtlSeconds: z.number().int().min(0).max(86400).default(300),

@@ -118,6 +118,11 @@ export type GhnShipmentEvent = {
   total_fee?: number
   fees?: Record<string, unknown> | null
   cod_amount?: number
+  /** GHN collected the COD (Order Info's is_cod_collected; a delivered callback of a COD parcel) and when. */
+  cod_collected?: boolean
+  cod_collect_date?: string | null
+  /** GHN transferred the COD to the shop (is_cod_transferred, or a CODTransferDate) and when. */
+  cod_transferred?: boolean
   cod_transfer_date?: string | null
   weight?: number
   converted_weight?: number
@@ -135,6 +140,10 @@ export function eventFromWebhook(body: GhnWebhookBody): GhnShipmentEvent {
     total_fee: body.TotalFee,
     fees: body.Fee ?? null,
     cod_amount: body.CODAmount,
+    // GHN collects the COD when it delivers: a delivered callback of a COD parcel says so.
+    cod_collected: body.Status === "delivered" && (body.CODAmount ?? 0) > 0,
+    cod_collect_date: body.Status === "delivered" && (body.CODAmount ?? 0) > 0 ? body.Time : null,
+    cod_transferred: !!body.CODTransferDate,
     cod_transfer_date: body.CODTransferDate ?? null,
     weight: body.Weight,
     converted_weight: body.ConvertedWeight,

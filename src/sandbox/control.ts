@@ -75,6 +75,30 @@ export function createControl(sb: Sandbox): SandboxControl {
       return orderControlView(o)
     },
 
+    transferCod(orderCodes) {
+      const orders = orderCodes?.length
+        ? orderCodes.map((code) => {
+            const o = sb.orderByCode.get(code)
+            if (!o) throw new ControlError(404, `order ${code} not found`)
+            if (!o.is_cod_collected) throw new ControlError(409, `order ${code} has no collected COD to transfer (status ${o.status}, cod_amount ${o.cod_amount})`)
+            return o
+          })
+        : sb.state.orders.filter((o) => o.is_cod_collected && !o.is_cod_transferred)
+      const when = isoSeconds(sb.now())
+      const transferred = []
+      for (const o of orders) {
+        if (o.is_cod_transferred) continue
+        o.is_cod_transferred = true
+        o.cod_transfer_date = when
+        o.updated_date = when
+        // GHN's newer callback type for COD news (see ghn-notes: Type "cod").
+        emit(sb, o, "cod", "Đã chuyển tiền COD cho shop")
+        transferred.push(orderControlView(o))
+      }
+      sb.markDirty()
+      return transferred
+    },
+
     sms(phone?: string): SmsRecord[] {
       const p = phone ? normalizePhone(phone) ?? phone : null
       return sb.state.sms.filter((s) => !p || s.phone === p).map((s) => ({ ...s }))
@@ -214,6 +238,13 @@ export function registerControlRoutes(sb: Sandbox, control: SandboxControl): voi
     const b = body(ctx)
     const n = (k: string) => (typeof b[k] === "number" ? (b[k] as number) : undefined)
     return control.updateOrderWeight(ctx.params[0], { weight: n("weight"), length: n("length"), width: n("width"), height: n("height") })
+  }))
+  sb.route("POST", `${C}/cod-transfers`, wrap((ctx) => {
+    const b = body(ctx)
+    const codes = b.order_codes
+    if (codes !== undefined && (!Array.isArray(codes) || !codes.every((c) => typeof c === "string"))) throw new ControlError(400, "order_codes must be a list of order codes")
+    const transferred = control.transferCod(codes as string[] | undefined)
+    return { transferred: transferred.length, orders: transferred }
   }))
   sb.route("GET", `${C}/sms`, wrap((ctx) => control.sms(ctx.query.get("phone") ?? undefined).map(smsView)))
   sb.route("GET", `${C}/violations`, wrap(() => ({ violations: sb.violations })))

@@ -330,6 +330,8 @@ export interface SandboxControl {
   getOrder(orderCode: string): Record<string, unknown> | null
   listOrders(): Array<Record<string, unknown>>
   updateOrderWeight(orderCode: string, change: { weight?: number; length?: number; width?: number; height?: number }): Record<string, unknown>
+  /** GHN pays the shop the COD it collected: the given orders, or every collected one not paid yet. */
+  transferCod(orderCodes?: string[]): Record<string, unknown>[]
   sms(phone?: string): SmsRecord[]
   lastOtp(phone: string): string | null
   webhooks(filter?: { order_code?: string }): WebhookDelivery[]

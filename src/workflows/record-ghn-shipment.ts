@@ -32,14 +32,14 @@ export type RecordGhnShipmentInput = { order_id: string; fulfillment_id: string 
 export const recordGhnShipmentWorkflow = createWorkflow("record-ghn-shipment", (input: RecordGhnShipmentInput) => {
   const { data: fulfillments } = useQueryGraphStep({
     entity: "fulfillment",
-    fields: ["id", "provider_id", "data", "canceled_at"],
+    fields: ["id", "provider_id", "shipping_option_id", "data", "canceled_at"],
     filters: { id: input.fulfillment_id },
   })
   const plan = transform({ fulfillments, input }, ({ fulfillments, input }) => {
-    const f = fulfillments[0] as { id: string; provider_id?: string; data?: Record<string, any> } | undefined
+    const f = fulfillments[0] as { id: string; provider_id?: string; shipping_option_id?: string | null; data?: Record<string, any> } | undefined
     const isGhn = !!f && isGhnProviderId(f.provider_id) && !!f.data?.order_code
     return {
-      records: isGhn ? [{ fulfillment_id: f!.id, order_id: input.order_id, provider_id: f!.provider_id!, data: f!.data! }] : [],
+      records: isGhn ? [{ fulfillment_id: f!.id, order_id: input.order_id, provider_id: f!.provider_id!, shipping_option_id: f!.shipping_option_id ?? null, data: f!.data! }] : [],
       intent:
         isGhn && f!.data!.ghn_intent_code
           ? {

@@ -10,6 +10,7 @@ import {
   releaseLockStep,
   useQueryGraphStep,
 } from "@medusajs/medusa/core-flows"
+import { GHN_COD_DELIVERED, type GhnCodDeliveredData } from "../lib/cod"
 import { isPastPickup, medusaEffectOf } from "../lib/status"
 import type { GhnShipmentEvent } from "../lib/webhook"
 import { GHN_MODULE } from "../modules/ghn"
@@ -35,6 +36,9 @@ type ShipmentUpdate = {
   total_fee?: number
   fees?: Record<string, unknown>
   cod_amount?: number
+  is_cod_collected?: boolean
+  cod_collect_date?: Date
+  is_cod_transferred?: boolean
   cod_transfer_date?: Date
   weight?: number
   converted_weight?: number
@@ -65,6 +69,8 @@ type Applied = {
   /** GHN's reason for the status reached, for the exception event. */
   reason?: string | null
   reason_code?: string | null
+  /** A delivered COD parcel whose COD is not captured yet: the capture on delivery is due. */
+  cod_capture_due?: boolean
 }
 
 /**
@@ -118,9 +124,19 @@ const applyGhnEventStep = createStep(
         if (e.total_fee) update.total_fee = Math.round(e.total_fee)
         if (e.fees) update.fees = e.fees
         if (e.cod_amount !== undefined && (e.type === "update_cod" || e.cod_amount > 0)) update.cod_amount = Math.round(e.cod_amount)
-        if (e.cod_transfer_date) update.cod_transfer_date = new Date(e.cod_transfer_date)
         if (e.weight) update.weight = Math.round(e.weight)
         if (e.converted_weight) update.converted_weight = Math.round(e.converted_weight)
+      }
+    }
+    // Collection and transfer happen once: whichever report says so first sets them, in any order.
+    for (const e of events) {
+      if (e.cod_collected && !shipment.is_cod_collected) {
+        update.is_cod_collected = true
+        if (e.cod_collect_date && !update.cod_collect_date) update.cod_collect_date = new Date(e.cod_collect_date)
+      }
+      if ((e.cod_transferred || e.cod_transfer_date) && !shipment.is_cod_transferred) {
+        update.is_cod_transferred = true
+        if (e.cod_transfer_date && !update.cod_transfer_date) update.cod_transfer_date = new Date(e.cod_transfer_date)
       }
     }
     update.history = { events: history }
@@ -133,6 +149,9 @@ const applyGhnEventStep = createStep(
       total_fee: shipment.total_fee,
       fees: shipment.fees,
       cod_amount: shipment.cod_amount,
+      is_cod_collected: shipment.is_cod_collected,
+      cod_collect_date: shipment.cod_collect_date,
+      is_cod_transferred: shipment.is_cod_transferred,
       cod_transfer_date: shipment.cod_transfer_date,
       weight: shipment.weight,
       converted_weight: shipment.converted_weight,
@@ -153,6 +172,8 @@ const applyGhnEventStep = createStep(
         previous_status: shipment.status,
         reason: [...events].reverse().find((e) => e.status === status)?.reason ?? null,
         reason_code: [...events].reverse().find((e) => e.status === status)?.reason_code ?? null,
+        cod_capture_due:
+          status === "delivered" && !shipment.is_return && !!shipment.order_id && (update.cod_amount ?? shipment.cod_amount) > 0 && !shipment.cod_capture_status,
       },
       previous
     )
@@ -282,6 +303,15 @@ export const syncGhnShipmentWorkflow = createWorkflow("sync-ghn-shipment", (inpu
         is_return: applied.is_return,
       })),
     }).config({ name: "emit-ghn-exception" })
+  })
+
+  // The capture runs apart (its own workflow, lock and retries): a payment provider's failure
+  // must never hold back a parcel's tracking.
+  when({ applied }, ({ applied }) => !!applied.cod_capture_due).then(() => {
+    emitEventStep({
+      eventName: GHN_COD_DELIVERED,
+      data: transform({ input }, ({ input }): GhnCodDeliveredData => ({ order_code: input.order_code })),
+    }).config({ name: "emit-ghn-cod-delivered" })
   })
 
   markGhnEventsProcessedStep(

@@ -1,6 +1,7 @@
 import { ContainerRegistrationKeys, generateEntityId, MedusaService, Modules } from "@medusajs/framework/utils"
 import { AddressResolver } from "../../lib/address-resolver"
 import { intentItems, sameShipment } from "../../lib/fulfillment-context"
+import { type CodFilter, type CodShipmentRow, type CodTotals, UNCOLLECTED_END_STATUSES } from "../../lib/cod-report"
 import { describeWebhookIssues, eventFromWebhook, ghnWebhookSchema, MAX_CALLBACK_ATTEMPTS, type GhnShipmentEvent } from "../../lib/webhook"
 import type { GhnClient, GhnLabelSize } from "../../lib/ghn"
 import { ghnClientFor, GhnOptions, parseGhnOptions } from "../../lib/options"
@@ -104,6 +105,46 @@ export default class GhnModuleService extends MedusaService({ GhnShipment, GhnWe
    * which also tells whether the order code is a shipment of this store and whether the callback
    * is a repeat (the unique dedupe key lets one delivery in, however many arrive at once).
    */
+  /**
+   * The COD report's parcels (an order's, not returns), newest first, with the count and totals
+   * of the whole filter: `uncollected` COD on the way, `untransferred` collected but not paid to
+   * the shop, `differences` GHN's COD or fee other than the store's.
+   */
+  async codReport(opts: { filter: CodFilter; order_id?: string; limit: number; offset: number }): Promise<{ rows: CodShipmentRow[]; count: number; totals: CodTotals }> {
+    const where = ["deleted_at is null", "is_return = false"]
+    const binds: unknown[] = []
+    if (opts.order_id) {
+      where.push("order_id = ?")
+      binds.push(opts.order_id)
+    }
+    if (opts.filter === "uncollected") {
+      where.push("cod_amount > 0 and not is_cod_collected and status <> all(?)")
+      binds.push([...UNCOLLECTED_END_STATUSES])
+    } else if (opts.filter === "untransferred") where.push("is_cod_collected and not is_cod_transferred")
+    else if (opts.filter === "differences") where.push("(cod_amount <> coalesce(cod_expected, cod_amount) or (quoted_fee is not null and total_fee <> quoted_fee))")
+    const clause = where.join(" and ")
+    const [{ rows }, { rows: sums }] = await Promise.all([
+      this.pg.raw<{ rows: CodShipmentRow[] }>(
+        `select id, order_id, order_code, status, created_at, cod_expected, cod_amount, is_cod_collected, cod_collect_date, is_cod_transferred,
+                cod_transfer_date, cod_capture_status, cod_captured_amount, cod_capture_error, quoted_fee, total_fee
+           from ghn_shipment where ${clause} order by created_at desc, id limit ? offset ?`,
+        [...binds, opts.limit, opts.offset]
+      ),
+      this.pg.raw<{ rows: Record<keyof CodTotals, string | number | null>[] }>(
+        `select count(*) as parcels, sum(coalesce(cod_expected, cod_amount)) as expected, sum(cod_amount) as ghn,
+                sum(case when is_cod_collected then cod_amount else 0 end) as collected,
+                sum(case when is_cod_transferred then cod_amount else 0 end) as transferred,
+                sum(cod_captured_amount) as captured, sum(coalesce(quoted_fee, 0)) as quoted_fee,
+                sum(case when quoted_fee is not null then total_fee else 0 end) as total_fee
+           from ghn_shipment where ${clause}`,
+        binds
+      ),
+    ])
+    const t = sums[0]
+    const totals = Object.fromEntries(Object.entries(t).map(([k, v]) => [k, Number(v ?? 0)])) as CodTotals
+    return { rows, count: totals.parcels, totals }
+  }
+
   async storeCallback(row: {
     dedupe_key: string
     order_code: string

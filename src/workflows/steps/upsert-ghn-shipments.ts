@@ -1,4 +1,7 @@
+import type { MedusaContainer } from "@medusajs/framework/types"
+import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
+import type { QueryGraph } from "../../lib/query-graph"
 import { GHN_MODULE } from "../../modules/ghn"
 import type GhnModuleService from "../../modules/ghn/service"
 
@@ -8,7 +11,38 @@ export type GhnShipmentRecord = {
   /** The GHN provider (account) of the fulfilment. */
   provider_id?: string | null
   is_return?: boolean
+  /** The fulfilment's shipping option: its shipping method's amount is the checkout's quote. */
+  shipping_option_id?: string | null
   data: Record<string, any>
+}
+
+type OrderShippingRow = { id: string; shipping_methods?: { amount: unknown; shipping_option_id?: string | null }[] | null }
+
+/**
+ * The shipping each new parcel is compared with: what the customer paid at checkout for its
+ * option, counted on the order's first parcel only (later parcels of the order were not quoted).
+ */
+async function checkoutQuotes(container: MedusaContainer, ghn: GhnModuleService, records: GhnShipmentRecord[]): Promise<Map<string, number>> {
+  const orderIds = [...new Set(records.filter((r) => r.order_id && !r.is_return).map((r) => r.order_id!))]
+  if (!orderIds.length) return new Map()
+  const shipped = new Set((await ghn.listGhnShipments({ order_id: orderIds, is_return: false }, { select: ["order_id"] })).map((s) => s.order_id))
+  const query = container.resolve<QueryGraph>(ContainerRegistrationKeys.QUERY)
+  const { data } = await query.graph<OrderShippingRow>({
+    entity: "order",
+    fields: ["id", "shipping_methods.amount", "shipping_methods.shipping_option_id"],
+    filters: { id: orderIds.filter((id) => !shipped.has(id)) },
+  })
+  const quotes = new Map<string, number>()
+  const quoted = new Set<string>()
+  for (const r of records) {
+    const order = data.find((o) => o.id === r.order_id)
+    if (!order || r.is_return || quoted.has(order.id)) continue
+    const method = (order.shipping_methods ?? []).find((m) => m.shipping_option_id === r.shipping_option_id)
+    if (!method) continue
+    quotes.set(r.fulfillment_id, Math.round(Number(method.amount)))
+    quoted.add(order.id)
+  }
+  return quotes
 }
 
 /** The shipment record of each GHN fulfilment, made once (a repeat event finds it and stops). */
@@ -22,6 +56,7 @@ export const upsertGhnShipmentsStep = createStep(
     const known = new Set(existing.map((s) => s.fulfillment_id))
     const fresh = usable.filter((r) => !known.has(r.fulfillment_id))
     if (!fresh.length) return new StepResponse([], [])
+    const quotes = await checkoutQuotes(container, ghn, fresh)
     const created = await ghn.createGhnShipments(
       fresh.map(({ fulfillment_id, order_id, provider_id, is_return, data }) => ({
         fulfillment_id,
@@ -36,6 +71,8 @@ export const upsertGhnShipmentsStep = createStep(
         total_fee: Math.round(Number(data.total_fee ?? 0)),
         fees: data.fee ?? null,
         cod_amount: Math.round(Number(data.cod_amount ?? 0)),
+        cod_expected: is_return ? null : Math.round(Number(data.cod_amount ?? 0)),
+        quoted_fee: quotes.get(fulfillment_id) ?? null,
         weight: data.weight ? Math.round(Number(data.weight)) : null,
         expected_delivery_time: data.expected_delivery_time ? new Date(data.expected_delivery_time) : null,
         last_synced_at: new Date(),

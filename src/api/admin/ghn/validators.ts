@@ -46,3 +46,12 @@ export const ShipmentsQuery = z.object({
   offset: z.coerce.number().int().min(0).default(0),
 })
 export type ShipmentsQuery = z.infer<typeof ShipmentsQuery>
+
+export const CodReportQuery = z.object({
+  filter: z.enum(["all", "uncollected", "untransferred", "differences"]).default("all"),
+  order_id: z.string().trim().min(1).optional(),
+  format: z.enum(["json", "csv"]).default("json"),
+  limit: z.coerce.number().int().min(1).max(200).default(50),
+  offset: z.coerce.number().int().min(0).default(0),
+})
+export type CodReportQuery = z.infer<typeof CodReportQuery>

@@ -19,8 +19,23 @@ export const GhnShipment = model
     history: model.json().default({ events: [] }),
     total_fee: model.number().default(0),
     fees: model.json().nullable(),
+    /** GHN's COD now (GHN may change it: update_cod). */
     cod_amount: model.number().default(0),
+    /** The COD the plugin decided when it created the GHN order (null: made before it was kept). */
+    cod_expected: model.number().nullable(),
+    /** GHN collected the COD from the receiver, and transferred it to the shop (GHN's data). */
+    is_cod_collected: model.boolean().default(false),
+    cod_collect_date: model.dateTime().nullable(),
+    is_cod_transferred: model.boolean().default(false),
     cod_transfer_date: model.dateTime().nullable(),
+    /** The order's COD payment captured for this parcel on delivery: captured | skipped | failed. */
+    cod_capture_status: model.text().nullable(),
+    cod_captured_amount: model.number().default(0),
+    cod_capture_id: model.text().nullable(),
+    cod_captured_at: model.dateTime().nullable(),
+    cod_capture_error: model.text().nullable(),
+    /** The shipping the customer paid at checkout (GHN's quote then), on the order's first parcel. */
+    quoted_fee: model.number().nullable(),
     weight: model.number().nullable(),
     converted_weight: model.number().nullable(),
     expected_delivery_time: model.dateTime().nullable(),

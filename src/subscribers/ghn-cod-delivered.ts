@@ -1,0 +1,13 @@
+import type { SubscriberArgs, SubscriberConfig } from "@medusajs/framework"
+import { GHN_COD_DELIVERED, type GhnCodDeliveredData } from "../lib/cod"
+import { captureGhnCod } from "../workflows/capture-ghn-cod"
+
+/** A COD parcel was delivered: its COD is captured (a failure is recorded; the polling job retries). */
+export default async function ghnCodDelivered({ event, container }: SubscriberArgs<GhnCodDeliveredData>) {
+  await captureGhnCod(container, event.data.order_code)
+}
+
+export const config: SubscriberConfig = {
+  event: GHN_COD_DELIVERED,
+  context: { subscriberId: "ghn-capture-cod" },
+}
