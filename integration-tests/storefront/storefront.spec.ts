@@ -128,11 +128,13 @@ describeBrowser()("storefront kit", () => {
         expect(await box.getAttribute("aria-expanded")).toBe("false")
       }
 
-      async function placeOrder(tab: Page) {
+      /** Saves the address, waits for GHN's quote and estimate (then runs `meanwhile`), and places the order. */
+      async function placeOrder(tab: Page, meanwhile: () => Promise<void> = async () => {}) {
         await tab.getByLabel("Số nhà, đường").fill("12 Lê Lợi")
         await tab.getByRole("button", { name: "Lưu địa chỉ" }).click()
         const quote = tab.getByTestId("quote")
         await quote.waitFor()
+        await meanwhile()
         await tab.locator("[data-ghn-estimate]").waitFor()
         const amount = Number(await quote.getAttribute("data-amount"))
         const estimate = await tab.locator("[data-ghn-estimate]").textContent()
@@ -143,7 +145,8 @@ describeBrowser()("storefront kit", () => {
       }
 
       it("a shopper picks province, district and ward with the keyboard; GHN quotes; the order's address carries the ids", async () => {
-        const tab = await openCheckout(await emptyCart())
+        const cartId = await emptyCart()
+        const tab = await openCheckout(cartId)
         // Accents folded: "ho chi minh" finds "Hồ Chí Minh".
         await pick(tab, "Tỉnh/Thành phố", "ho chi minh", "Hồ Chí Minh")
         // "quan 1" puts Quận 1 before Quận 10 and the rest; down and up again, then Enter.
@@ -156,7 +159,16 @@ describeBrowser()("storefront kit", () => {
         expect(await ward.inputValue()).toBe("")
         await pick(tab, "Phường/Xã", "ben nghe", "Phường Bến Nghé")
 
-        const { amount, estimate, order } = await placeOrder(tab)
+        const { amount, estimate, order } = await placeOrder(tab, async () => {
+          // A returning shopper sees the address saved on the cart picked again, from its ids.
+          const again = await openCheckout(cartId, { saved: "1" })
+          const ward = again.getByRole("combobox", { name: "Phường/Xã" })
+          await again.waitForFunction(() => [...document.querySelectorAll("input[role=combobox]")].every((box) => (box as HTMLInputElement).value))
+          expect(await again.getByRole("combobox", { name: "Tỉnh/Thành phố" }).inputValue()).toBe("Hồ Chí Minh")
+          expect(await again.getByRole("combobox", { name: "Quận/Huyện" }).inputValue()).toBe("Quận 1")
+          expect(await ward.inputValue()).toBe("Phường Bến Nghé")
+          await again.context().close()
+        })
         const districts = (await api.get("/store/ghn/districts?province_id=202", storeHeaders(store))).data.districts
         const quan1 = districts.find((d: { name: string }) => d.name === "Quận 1")
         const wards = (await api.get(`/store/ghn/wards?district_id=${quan1.id}`, storeHeaders(store))).data.wards

@@ -162,10 +162,13 @@ export function modelOfSaved(address: SavedAddress | undefined): AddressModel | 
 
 /**
  * The unit of a freshly loaded list that a saved address names, so a returning shopper sees it
- * picked: by id where the metadata has one (district, ward), else by its folded name.
+ * picked: by id where the metadata has one (district, ward), else by its folded name (an address
+ * typed before, or read without its metadata: Medusa's store cart leaves `shipping_address.metadata`
+ * out unless asked for). Ids of the other model mean the address was picked there: none.
  */
 export function savedUnitOf(address: SavedAddress | undefined, model: AddressModel, level: AddressLevel, units: readonly PickedUnit[]): PickedUnit | undefined {
-  if (!address || modelOfSaved(address) !== model) return undefined
+  const savedModel = modelOfSaved(address)
+  if (!address || (savedModel && savedModel !== model)) return undefined
   const meta = address.metadata ?? {}
   const id =
     model === "legacy"

@@ -1,12 +1,13 @@
 /**
  * A storefront's checkout step, as small as it gets: the GHN address fields, the GHN quote with
  * its delivery estimate, and the order. Medusa is reached through @medusajs/js-sdk, the kit's
- * client through the SDK's client.fetch. The page's query: api, key, cart, option, model, locale.
+ * client through the SDK's client.fetch. The page's query: api, key, cart, option, model, locale,
+ * saved (show the cart's address as saved).
  */
 import Medusa from "@medusajs/js-sdk"
 import { useMemo, useState } from "react"
 import { createRoot } from "react-dom/client"
-import { createGhnStoreClient, GhnAddressFields as AddressFields, ghnErrorMessage, ShopperLocale } from "../../../src/storefront"
+import { createGhnStoreClient, GhnAddressFields as AddressFields, ghnErrorMessage, SavedAddress, ShopperLocale } from "../../../src/storefront"
 import { GhnAddressFields, GhnDeliveryEstimate } from "../../../src/storefront/react"
 
 const query = new URLSearchParams(location.search)
@@ -16,7 +17,7 @@ const cartId = query.get("cart")!
 const optionId = query.get("option")!
 const sdk = new Medusa({ baseUrl: query.get("api")!, publishableKey: query.get("key")!, globalHeaders: { "accept-language": locale } })
 
-function Checkout() {
+function Checkout({ saved }: { saved?: SavedAddress }) {
   const client = useMemo(() => createGhnStoreClient(sdk.client.fetch.bind(sdk.client)), [])
   const [fields, setFields] = useState<AddressFields>()
   const [street, setStreet] = useState("")
@@ -51,7 +52,7 @@ function Checkout() {
 
   return (
     <form onSubmit={(event) => event.preventDefault()}>
-      <GhnAddressFields client={client} model={model} locale={locale} onChange={setFields} />
+      <GhnAddressFields client={client} model={model} locale={locale} value={saved} onChange={setFields} />
       <label>
         {locale === "vi" ? "Số nhà, đường" : "Street"}
         <input value={street} onChange={(event) => setStreet(event.target.value)} />
@@ -73,4 +74,6 @@ function Checkout() {
   )
 }
 
-createRoot(document.getElementById("root")!).render(<Checkout />)
+// With `saved`, the cart's address as saved is shown picked again (a returning shopper).
+const saved = query.has("saved") ? sdk.store.cart.retrieve(cartId, { fields: "+shipping_address.metadata" }).then(({ cart }) => cart.shipping_address ?? undefined) : Promise.resolve(undefined)
+saved.then((address) => createRoot(document.getElementById("root")!).render(<Checkout saved={address} />))

@@ -96,8 +96,9 @@ describe("savedUnitOf", () => {
     expect(savedUnitOf(saved, "legacy", "ward", [phucXa])).toBe(phucXa)
   })
 
-  it("ignores an address saved in the other model or without GHN ids", () => {
+  it("reads an address without GHN ids by its names, and ignores one picked in the other model", () => {
+    expect(savedUnitOf({ province: "Ha Noi", city: "quận ba đình" }, "legacy", "district", [baDinh])).toBe(baDinh)
+    expect(savedUnitOf({ province: "Hà Nội" }, "legacy", "province", [hcm, hanoi])).toBe(hanoi)
     expect(savedUnitOf(saved, "new", "province", [hanoi])).toBeUndefined()
-    expect(savedUnitOf({ province: "Hà Nội" }, "legacy", "province", [hanoi])).toBeUndefined()
   })
 })
