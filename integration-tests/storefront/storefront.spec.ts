@@ -24,7 +24,8 @@ import { CUSTOMER_ADDRESS, explained, SeededStore, storeHeaders } from "../helpe
 jest.setTimeout(300_000)
 
 // The page is served from 127.0.0.1 on a port chosen later; the store API (localhost) must
-// answer it CORS. Read when the runner loads medusa-config.ts, after this line.
+// answer it CORS. Read when the runner loads medusa-config.ts, after this line (jest gives each
+// test file its own copy of process.env).
 process.env.STORE_CORS = "/^http:\\/\\/127\\.0\\.0\\.1:\\d+$/"
 
 const ROOT = path.resolve(__dirname, "../..")
