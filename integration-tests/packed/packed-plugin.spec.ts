@@ -141,10 +141,10 @@ const PLUGIN_SOURCES = ["src", "package.json", "tsconfig.json", "README.md", "LI
 /** `medusa plugin:build` and `npm pack` in a copy of the sources (the repository's .medusa is not touched). */
 async function packPlugin(): Promise<string> {
   const hash = hashOf(ROOT, PLUGIN_SOURCES)
-  const tarballs = fs.existsSync(PLUGIN) ? fs.readdirSync(PLUGIN).filter((f) => f.endsWith(".tgz")) : []
-  if (!REBUILD && stamp(path.join(PLUGIN, "pack.hash")) === hash && tarballs.length === 1) {
+  const [kept] = fs.existsSync(PLUGIN) ? fs.readdirSync(PLUGIN).filter((f) => f.endsWith(`-${hash}.tgz`)) : []
+  if (!REBUILD && kept) {
     log("plugin tarball up to date (sources unchanged): reusing it")
-    return path.join(PLUGIN, tarballs[0])
+    return path.join(PLUGIN, kept)
   }
   fs.rmSync(PLUGIN, { recursive: true, force: true })
   const app = path.join(PLUGIN, "app")
@@ -163,8 +163,10 @@ async function packPlugin(): Promise<string> {
   const [tgz] = fs.readdirSync(PLUGIN).filter((f) => f.endsWith(".tgz"))
   if (!tgz) throw new Error(`npm pack made no tarball in ${PLUGIN}`)
   fs.rmSync(app, { recursive: true, force: true })
-  fs.writeFileSync(path.join(PLUGIN, "pack.hash"), hash)
-  return path.join(PLUGIN, tgz)
+  // A name per content: npm reinstalls a `file:` tarball only when its spec changes.
+  const named = tgz.replace(/\.tgz$/, `-${hash}.tgz`)
+  fs.renameSync(path.join(PLUGIN, tgz), path.join(PLUGIN, named))
+  return path.join(PLUGIN, named)
 }
 
 /** The scratch store: the template's files, the tarball installed with npm, `medusa build`. */
@@ -182,8 +184,17 @@ async function prepareStore(tarball: string) {
 
   const installed = path.join(STORE, "node_modules", "medusa-fulfillment-ghn")
   if (fs.lstatSync(installed).isSymbolicLink()) throw new Error(`${installed} is a link, not the tarball's files`)
+  // What npm installed is the tarball just packed, file for file.
+  const unpacked = path.join(CACHE, "unpacked")
+  fs.rmSync(unpacked, { recursive: true, force: true })
+  fs.mkdirSync(unpacked, { recursive: true })
+  if (spawnSync("tar", ["xzf", tarball, "-C", unpacked]).status !== 0) throw new Error(`tar could not read ${tarball}`)
+  const packed = path.join(unpacked, "package")
+  if (hashOf(packed, fs.readdirSync(packed)) !== hashOf(installed, fs.readdirSync(installed))) {
+    throw new Error(`${installed} differs from ${tarball}`)
+  }
   // The store's build depends on the tarball (its admin extension) and the template.
-  const buildHash = createHash("sha256").update(fs.readFileSync(tarball)).update(templateHash).digest("hex").slice(0, 16)
+  const buildHash = createHash("sha256").update("2").update(fs.readFileSync(tarball)).update(templateHash).digest("hex").slice(0, 16)
   if (!REBUILD && stamp(path.join(STORE, ".build.hash")) === buildHash && fs.existsSync(path.join(SERVER, "public", "admin", "index.html"))) {
     log("store build up to date (tarball unchanged): reusing it")
     return
