@@ -313,4 +313,34 @@ describeBrowser()("GHN admin in a browser", () => {
     await docsScreenshot(en, "ghn-page", { x: 0, y: 0, width: 1280, height: Math.min(800, Math.ceil(box.y + box.height + 16)) })
     await english.close()
   })
+
+  it("reconciles a delivered parcel's COD on the GHN page's COD tab and on the order", async () => {
+    const { orderId, code, displayId } = await ghnOrder()
+    for (const status of ["picking", "picked", "delivering", "delivered"]) store.sandbox.control.setOrderStatus(code, status)
+    await store.sandbox.control.flushWebhooks()
+    await until("the COD captured on delivery", async () => (await adminGet(`/admin/ghn/orders/${orderId}/shipments`)).shipments[0]?.cod_capture_status === "captured")
+
+    await page.goto("/app/ghn?tab=cod")
+    const row = page.locator("tr", { hasText: code })
+    await row.waitFor()
+    // Expected, GHN's COD, collected and captured: the order total; not transferred yet.
+    await expect(row.innerText()).resolves.toMatch(new RegExp(`#${displayId}[\\s\\S]*690\\.000[\\s\\S]*690\\.000`))
+    await expect(page.locator('[data-testid="ghn-cod-totals"]').innerText()).resolves.toMatch(/đã thu 690\.000/)
+    expect(await page.locator('[data-testid="ghn-cod-csv"]').getAttribute("href")).toMatch(/\/admin\/ghn\/cod\?filter=all&format=csv$/)
+    await screenshot(page, "cod-tab-collected")
+
+    // GHN pays the shop; the filter of what is collected but not transferred no longer lists it.
+    store.sandbox.control.transferCod([code])
+    await store.sandbox.control.flushWebhooks()
+    await until("the transfer recorded", async () => (await adminGet(`/admin/ghn/orders/${orderId}/shipments`)).shipments[0]?.is_cod_transferred === true)
+    await page.reload()
+    await page.locator('[data-testid="ghn-cod-filter"]').click()
+    await page.getByRole("option", { name: "Đã thu, chưa chuyển" }).click()
+    await row.waitFor({ state: "detached" })
+    await screenshot(page, "cod-tab-untransferred")
+
+    const card = await openOrder(orderId, code)
+    await expect(card.locator('[data-testid="ghn-cod-capture"]').innerText()).resolves.toMatch(/690\.000/)
+    await expect(card.locator('[data-testid="ghn-cod-state"]').innerText()).resolves.toMatch(/chuyển/)
+  })
 })

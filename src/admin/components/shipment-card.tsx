@@ -208,12 +208,35 @@ export function ShipmentCard({ shipment, orderId }: Props) {
         </Fact>
         <Fact label={t("shipment.totalFee")} testId="ghn-fee">
           {vnd(s.total_fee, lng)}
+          {s.quoted_fee !== null && s.quoted_fee !== undefined ? (
+            <span className={`block text-xs ${s.total_fee !== s.quoted_fee ? "text-ui-fg-error" : "text-ui-fg-subtle"}`} data-testid="ghn-quoted-fee">
+              {t("shipment.quotedFee", { amount: vnd(s.quoted_fee, lng) })}
+            </span>
+          ) : null}
         </Fact>
         <Fact label={t("shipment.cod")} testId="ghn-cod">
           {cod ? vnd(s.cod_amount, lng) : t("shipment.noCod")}
+          {cod && s.cod_expected !== null && s.cod_expected !== s.cod_amount ? (
+            <span className="text-ui-fg-error block text-xs" data-testid="ghn-cod-expected">
+              {t("shipment.codExpected", { amount: vnd(s.cod_expected, lng) })}
+            </span>
+          ) : null}
           {cod ? (
-            <span className="text-ui-fg-subtle block text-xs">
-              {s.cod_transfer_date ? t("shipment.codTransferred", { date: dateTime(s.cod_transfer_date, lng) }) : s.status === "delivered" ? t("shipment.codCollected") : t("shipment.codToCollect")}
+            <span className="text-ui-fg-subtle block text-xs" data-testid="ghn-cod-state">
+              {s.is_cod_transferred
+                ? t("shipment.codTransferred", { date: dateTime(s.cod_transfer_date, lng) })
+                : s.is_cod_collected
+                  ? t("shipment.codCollectedOn", { date: dateTime(s.cod_collect_date, lng) })
+                  : t("shipment.codToCollect")}
+            </span>
+          ) : null}
+          {s.cod_capture_status === "captured" ? (
+            <span className="text-ui-fg-subtle block text-xs" data-testid="ghn-cod-capture">
+              {t("shipment.codCaptured", { amount: vnd(s.cod_captured_amount, lng) })}
+            </span>
+          ) : s.cod_capture_status === "failed" || s.cod_capture_status === "skipped" ? (
+            <span className={`block text-xs ${s.cod_capture_status === "failed" ? "text-ui-fg-error" : "text-ui-fg-subtle"}`} data-testid="ghn-cod-capture">
+              {t(`shipment.codCapture_${s.cod_capture_status}`, { reason: s.cod_capture_error ?? "" })}
             </span>
           ) : null}
         </Fact>

@@ -25,7 +25,18 @@ export type Shipment = {
   total_fee: number
   fees: Record<string, unknown> | null
   cod_amount: number
+  /** The COD the store decided when it created the GHN order. */
+  cod_expected: number | null
+  is_cod_collected: boolean
+  cod_collect_date: string | null
+  is_cod_transferred: boolean
   cod_transfer_date: string | null
+  /** The capture on delivery: captured | skipped | failed | capturing, with its amount and reason. */
+  cod_capture_status: string | null
+  cod_captured_amount: number
+  cod_capture_error: string | null
+  /** The shipping the customer paid at checkout (the order's first parcel). */
+  quoted_fee: number | null
   weight: number | null
   converted_weight: number | null
   expected_delivery_time: string | null
@@ -35,6 +46,32 @@ export type Shipment = {
   label_urls: Record<LabelSize, string>
   actions: { cancel: boolean; redeliver: boolean; return: boolean; update: string[] }
 }
+
+export type CodFilter = "all" | "uncollected" | "untransferred" | "differences"
+export const COD_FILTERS: CodFilter[] = ["all", "uncollected", "untransferred", "differences"]
+
+/** A parcel of the COD report (GET /admin/ghn/cod). */
+export type CodParcel = {
+  order_code: string
+  order_id: string | null
+  order_display_id: number | null
+  status: string
+  created_at: string
+  cod_expected: number
+  cod_ghn: number
+  cod_difference: number
+  cod_collected: number
+  cod_collect_date: string | null
+  cod_transferred: number
+  cod_transfer_date: string | null
+  cod_captured: number
+  cod_capture_status: string | null
+  cod_capture_error: string | null
+  quoted_fee: number | null
+  total_fee: number
+  fee_difference: number | null
+}
+export type CodTotals = { parcels: number; expected: number; ghn: number; collected: number; transferred: number; captured: number; quoted_fee: number; total_fee: number }
 
 export type SwitchResult = { order_code: string; result: boolean; message: string; reason?: string }
 
@@ -125,6 +162,7 @@ const multipart = <T>(path: string, form: FormData) =>
 export const api = {
   orderShipments: (orderId: string) => json<{ shipments: Shipment[] }>(`/admin/ghn/orders/${orderId}/shipments`),
   shipments: (query: Record<string, unknown>) => json<{ shipments: Shipment[]; count: number; limit: number; offset: number }>("/admin/ghn/shipments", "GET", undefined, query),
+  cod: (query: Record<string, unknown>) => json<{ parcels: CodParcel[]; count: number; totals: CodTotals; limit: number; offset: number }>("/admin/ghn/cod", "GET", undefined, query),
   refresh: (code: string) => json<{ shipment: Shipment }>(`/admin/ghn/shipments/${encodeURIComponent(code)}/refresh`, "POST"),
   update: (code: string, body: Record<string, unknown>) => json<{ shipment: Shipment }>(`/admin/ghn/shipments/${encodeURIComponent(code)}`, "POST", body),
   redeliver: (codes: string[]) => json<{ results: SwitchResult[] }>("/admin/ghn/redeliver", "POST", { order_codes: codes }),
@@ -162,6 +200,7 @@ export const keys = {
   all: ["ghn"] as const,
   orderShipments: (orderId: string) => ["ghn", "order-shipments", orderId] as const,
   shipments: (query: Record<string, unknown>) => ["ghn", "shipments", query] as const,
+  cod: (query: Record<string, unknown>) => ["ghn", "cod", query] as const,
   tickets: (query: Record<string, unknown>) => ["ghn", "tickets", query] as const,
   ticket: (id: number) => ["ghn", "ticket", id] as const,
   settings: ["ghn", "settings"] as const,
@@ -175,6 +214,9 @@ export const useOrderShipments = (orderId: string) =>
 
 export const useShipments = (query: Record<string, unknown>) =>
   useQuery({ queryKey: keys.shipments(query), queryFn: () => api.shipments(query), placeholderData: (previous) => previous })
+
+export const useCodReport = (query: Record<string, unknown>) =>
+  useQuery({ queryKey: keys.cod(query), queryFn: () => api.cod(query), placeholderData: (previous) => previous })
 
 export const useTickets = (query: Record<string, unknown>, enabled = true) =>
   useQuery({ queryKey: keys.tickets(query), queryFn: () => api.tickets(query), enabled })

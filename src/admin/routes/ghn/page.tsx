@@ -8,6 +8,7 @@ import {
   createDataTableFilterHelper,
   DataTable,
   Heading,
+  Tabs,
   Text,
   useDataTable,
   type DataTableFilteringState,
@@ -15,8 +16,9 @@ import {
   type DataTableRowSelectionState,
 } from "@medusajs/ui"
 import { useMemo, useState } from "react"
-import { Link } from "react-router-dom"
+import { Link, useSearchParams } from "react-router-dom"
 import { BulkPrintModal, MAX_LABELS, type PrintSource } from "../../components/bulk-print"
+import { CodReport } from "../../components/cod-report"
 import { ErrorState, GhnStatusBadge } from "../../components/common"
 import { errorText, useShipments, type Shipment } from "../../lib/api"
 import { dateTime, STATUSES, useGhnTranslation, vnd } from "../../lib/format"
@@ -48,8 +50,35 @@ function queryOf(filtering: DataTableFilteringState, search: string) {
   return q
 }
 
+/** The GHN page: the shipments, and the cash-on-delivery report (the tab is in the URL: ?tab=cod). */
+const GhnPage = () => {
+  const { t } = useGhnTranslation()
+  const [params, setParams] = useSearchParams()
+  const tab = params.get("tab") === "cod" ? "cod" : "shipments"
+  return (
+    <Tabs value={tab} onValueChange={(value) => setParams(value === "cod" ? { tab: "cod" } : {}, { replace: true })}>
+      <Tabs.List className="mb-2">
+        <Tabs.Trigger value="shipments" data-testid="ghn-tab-shipments">
+          {t("codReport.shipmentsTab")}
+        </Tabs.Trigger>
+        <Tabs.Trigger value="cod" data-testid="ghn-tab-cod">
+          {t("codReport.tab")}
+        </Tabs.Trigger>
+      </Tabs.List>
+      <Tabs.Content value="shipments">
+        <GhnShipments />
+      </Tabs.Content>
+      <Tabs.Content value="cod">
+        <Container className="flex flex-col p-0" data-testid="ghn-cod-page">
+          <CodReport />
+        </Container>
+      </Tabs.Content>
+    </Tabs>
+  )
+}
+
 /** Every GHN shipment of the store: filters, selection and bulk label printing. */
-const GhnShipmentsPage = () => {
+const GhnShipments = () => {
   const { t, i18n } = useGhnTranslation()
   const lng = i18n.language
   const [pagination, setPagination] = useState<DataTablePaginationState>({ pageIndex: 0, pageSize: PAGE_SIZE })
@@ -192,4 +221,4 @@ const GhnShipmentsPage = () => {
 
 export const config = defineRouteConfig({ label: "menu.shipments", translationNs: "ghn", icon: TruckFast })
 
-export default GhnShipmentsPage
+export default GhnPage
