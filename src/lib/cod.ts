@@ -65,9 +65,15 @@ export type CodCapturePlan =
  * what that payment still has authorised (a store may have captured part by hand). A capture
  * already tagged with the parcel's GHN order code means done: a repeated delivery never captures twice.
  */
-export function codCaptureFor(parcel: { order_code: string; cod_amount: number }, payments: CodPayment[], codProviders: readonly string[]): CodCapturePlan {
+export function codCaptureFor(
+  parcel: { order_code: string; cod_amount: number },
+  payments: CodPayment[],
+  options: { codPaymentProviders: readonly string[]; captureCodOnDelivery: boolean }
+): CodCapturePlan {
   const done = payments.flatMap((p) => p.captures).find((c) => c.ghn_order_code === parcel.order_code)
   if (done) return { kind: "captured", capture_id: done.id, amount: done.amount }
+  if (!options.captureCodOnDelivery) return { kind: "skip", reason: "captureCodOnDelivery is off" }
+  const codProviders = options.codPaymentProviders
   if (parcel.cod_amount <= 0) return { kind: "skip", reason: "the parcel collects no COD" }
   const open = payments
     .filter((p) => codProviders.includes(p.provider_id) && !p.canceled)

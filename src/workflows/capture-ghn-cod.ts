@@ -66,12 +66,9 @@ const planGhnCodCaptureStep = createStep("plan-ghn-cod-capture", async ({ order_
   if (!shipment || shipment.is_return || !shipment.order_id) return new StepResponse(quiet("not an order's parcel"))
   if (shipment.status !== "delivered") return new StepResponse(quiet(`the parcel is ${shipment.status}, not delivered`))
   if (shipment.cod_capture_status === "captured" || shipment.cod_capture_status === "skipped") return new StepResponse(quiet("already settled"))
-  const options = ghn.accountOf(shipment.provider_id).options
   const base = { shipment_id: shipment.id, order_code, record: true }
-  if (!options.captureCodOnDelivery) return new StepResponse<Plan>({ kind: "skip", reason: "captureCodOnDelivery is off", ...base })
-
   const payments = await codPaymentsOf(container, shipment.order_id)
-  let plan = codCaptureFor({ order_code, cod_amount: shipment.cod_amount }, payments, options.codPaymentProviders)
+  let plan = codCaptureFor({ order_code, cod_amount: shipment.cod_amount }, payments, ghn.accountOf(shipment.provider_id).options)
   if (plan.kind === "capture" && shipment.cod_capture_status === "capturing" && shipment.cod_captured_at) {
     const started = new Date(shipment.cod_captured_at).getTime()
     const made = payments

@@ -74,7 +74,7 @@ describe("holdsCod", () => {
 })
 
 describe("codCaptureFor: what delivering a parcel captures", () => {
-  const COD = ["pp_system_default"]
+  const COD = { codPaymentProviders: ["pp_system_default"], captureCodOnDelivery: true }
   const payment = (over: Partial<CodPayment> = {}): CodPayment => ({ id: "pay_1", provider_id: "pp_system_default", amount: 500_000, canceled: false, captures: [], ...over })
 
   it("captures the parcel's COD from the order's cash-on-delivery payment", () => {
@@ -89,6 +89,13 @@ describe("codCaptureFor: what delivering a parcel captures", () => {
   it("captures at most what the payment still has authorised (part captured by hand, or by another parcel)", () => {
     const part = payment({ captures: [{ id: "capt_0", amount: 350_000, ghn_order_code: "GB" }] })
     expect(codCaptureFor({ order_code: "GA", cod_amount: 300_000 }, [part], COD)).toEqual({ kind: "capture", payment_id: "pay_1", amount: 150_000 })
+  })
+
+  it("captures nothing when captureCodOnDelivery is off, but still knows a capture made before", () => {
+    const off = { ...COD, captureCodOnDelivery: false }
+    expect(codCaptureFor({ order_code: "GA", cod_amount: 300_000 }, [payment()], off)).toEqual({ kind: "skip", reason: "captureCodOnDelivery is off" })
+    const tagged = payment({ captures: [{ id: "capt_1", amount: 300_000, ghn_order_code: "GA" }] })
+    expect(codCaptureFor({ order_code: "GA", cod_amount: 300_000 }, [tagged], off).kind).toBe("captured")
   })
 
   it("skips, saying why, a parcel without COD or an order without a COD payment left", () => {
