@@ -6,8 +6,8 @@ import { captureDueGhnCod } from "../workflows/capture-ghn-cod"
 import { refreshGhnShipments } from "../workflows/refresh-ghn-shipments"
 
 /** Delivered COD parcels are asked about until GHN has transferred their COD, this often and this long. */
-const COD_TRANSFER_POLL_MS = 6 * 3600_000
-const COD_TRANSFER_WATCH_MS = 60 * 24 * 3600_000
+export const COD_TRANSFER_POLL_MS = 6 * 3600_000
+export const COD_TRANSFER_WATCH_MS = 60 * 24 * 3600_000
 
 /**
  * The polling fallback: asks GHN's Order Info about every shipment that is not final and has
