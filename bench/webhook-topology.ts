@@ -4,7 +4,7 @@
  * PostgreSQL and one Redis with Medusa's Redis modules (event bus, workflow engine, locking,
  * caching), the GHN sandbox beside them.
  *
- *   npm run bench:webhook-topology -- [--rate 500] [--duration 30] [--orders 20]
+ *   npm run bench:webhook-topology -- [--rate 500] [--duration 30] [--orders 20] [--worker-after-load]
  *
  * Open loop: requests are offered at `rate` per second for `duration` s whatever the answers
  * (at most 512 in flight; one offered beyond that counts as not sent), against:
@@ -27,6 +27,8 @@ import { apiClient, freshDatabase, loadAverage, LOG_DIR, migrate, ms, opt, quant
 const RATE = opt("rate", 500)
 const DURATION_S = opt("duration", 30)
 const ORDERS = opt("orders", 20)
+/** "during": the worker applies while the server acknowledges (production); "after": it is stopped during the load and started after it, to see the server's own cost. */
+const WORKER = process.argv.includes("--worker-after-load") ? "after" : "during"
 const MAX_IN_FLIGHT = 512
 const IN_TRANSIT = ["storing", "transporting", "sorting", "delivering"]
 
@@ -90,7 +92,8 @@ async function main() {
     await migrate(db, sandbox.url)
     const server = await startStore(db, sandbox.url, { ...env, MEDUSA_WORKER_MODE: "server" })
     stores.push(server)
-    stores.push(await startStore(db, sandbox.url, { ...env, MEDUSA_WORKER_MODE: "worker" }))
+    let worker = await startStore(db, sandbox.url, { ...env, MEDUSA_WORKER_MODE: "worker" })
+    stores.push(worker)
     const api = apiClient(server.url)
     const admin = { headers: { authorization: `Bearer ${await server.adminToken()}` } }
     const seeded = await seedGhnStore(api, admin)
@@ -99,7 +102,17 @@ async function main() {
       const cart = await createCart(api, seeded, [{ variant_id: seeded.variants.shirt, quantity: 1 }])
       codes.push((await fulfilOrder(api, admin, seeded, (await checkout(api, seeded, cart.id, seeded.options.light)).id)).data.order_code)
     }
-    say(`server ${server.url} and worker ready, ${ORDERS} shipments, in ${((Date.now() - started) / 1000).toFixed(0)} s`)
+    // The shipment records are written by the worker's subscribers: wait for them before any stop.
+    for (let i = 0; i < 300; i++) {
+      const { rows } = await sql.query("select count(*)::int as n from ghn_shipment where order_code = any($1)", [codes])
+      if (rows[0].n === codes.length) break
+      await sleep(200)
+    }
+    if (WORKER === "after") {
+      await worker.stop()
+      stores.splice(stores.indexOf(worker), 1)
+    }
+    say(`server ${server.url} and worker ready, ${ORDERS} shipments, in ${((Date.now() - started) / 1000).toFixed(0)} s${WORKER === "after" ? "; the worker stopped until the load ends" : ""}`)
     const headers = { "content-type": "application/json", [WEBHOOK_HEADER]: WEBHOOK_SECRET }
     // GHN times strictly increasing, in the past (the webhook refuses a time in the future).
     let clock = Date.now() - 24 * 3600_000
@@ -126,6 +139,10 @@ async function main() {
       }
     })()
     const hooks = await offer(server.url, DURATION_S, callback, headers, (s) => s === 200)
+    if (WORKER === "after") {
+      worker = await startStore(db, sandbox.url, { ...env, MEDUSA_WORKER_MODE: "worker" })
+      stores.push(worker)
+    }
     const backlog = await sampler
     const { rows: applied } = await sql.query(
       `select count(*)::int as total, count(*) filter (where processed_at is not null)::int as processed,
