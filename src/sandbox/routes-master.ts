@@ -3,6 +3,7 @@ import type { Ctx, Sandbox } from "./sandbox"
 import { ok, type RawReply } from "./errors"
 import { R, decode, int, type FieldSpec } from "./validation"
 import { jsonBody, queryToJson } from "./routes-orders"
+import { SPEC_REQUESTS as SPEC } from "./spec-requests"
 
 const S = (json: string, go: string, kind: FieldSpec["kind"], rules?: FieldSpec["rules"]): FieldSpec => ({ json, go, kind, rules })
 const DISTRICT_FIELDS = [S("province_id", "ProvinceID", "int", [R.gte(0)])]
@@ -24,7 +25,7 @@ export function registerMasterRoutes(sb: Sandbox): void {
   const md = sb.md
   const B = "/shiip/public-api/master-data"
 
-  sb.route("GET", `${B}/province`, (ctx) => {
+  sb.api("GET", `${B}/province`, SPEC.getProvince, (ctx) => {
     const acc = sb.auth(ctx)
     sb.requiredShop(ctx, acc)
     return cachedOk(sb, "province", () => md.provinces)
@@ -37,8 +38,8 @@ export function registerMasterRoutes(sb: Sandbox): void {
     if (!pid) return cachedOk(sb, "district:all", () => md.districts)
     return cachedOk(sb, `district:${pid}`, () => md.districtsByProvince.get(pid) ?? null)
   }
-  sb.route("GET", `${B}/district`, (ctx) => districts(ctx, ctx.body.length ? jsonBody(ctx) : queryToJson(ctx, DISTRICT_FIELDS)))
-  sb.route("POST", `${B}/district`, (ctx) => districts(ctx, ctx.body.length ? jsonBody(ctx) : queryToJson(ctx, DISTRICT_FIELDS)))
+  sb.api("GET", `${B}/district`, SPEC.getDistrict, (ctx) => districts(ctx, ctx.body.length ? jsonBody(ctx) : queryToJson(ctx, DISTRICT_FIELDS)))
+  sb.api("POST", `${B}/district`, SPEC.getDistrict, (ctx) => districts(ctx, ctx.body.length ? jsonBody(ctx) : queryToJson(ctx, DISTRICT_FIELDS)))
 
   const wards = (ctx: Ctx, raw: Record<string, unknown>) => {
     sb.auth(ctx)
@@ -46,8 +47,8 @@ export function registerMasterRoutes(sb: Sandbox): void {
     const did = int(b, "district_id")
     return cachedOk(sb, `ward:${did}`, () => md.wardsOf(did))
   }
-  sb.route("GET", `${B}/ward`, (ctx) => wards(ctx, ctx.body.length ? jsonBody(ctx) : queryToJson(ctx, WARD_FIELDS)))
-  sb.route("POST", `${B}/ward`, (ctx) => wards(ctx, ctx.body.length ? jsonBody(ctx) : queryToJson(ctx, WARD_FIELDS)))
+  sb.api("GET", `${B}/ward`, SPEC.getWard, (ctx) => wards(ctx, ctx.body.length ? jsonBody(ctx) : queryToJson(ctx, WARD_FIELDS)))
+  sb.api("POST", `${B}/ward`, SPEC.getWard, (ctx) => wards(ctx, ctx.body.length ? jsonBody(ctx) : queryToJson(ctx, WARD_FIELDS)))
 
   // new model (v3)
   const V3 = "/shiip/public-api/v3/master-data"
@@ -58,8 +59,8 @@ export function registerMasterRoutes(sb: Sandbox): void {
     const limit = int(b, "limit") || DEFAULT_V3_LIMIT
     return ok(md.newProvinces.slice(offset, offset + limit))
   }
-  sb.route("GET", `${V3}/province/all`, (ctx) => v3Provinces(ctx, queryToJson(ctx, V3_PROVINCE_FIELDS)))
-  sb.route("POST", `${V3}/province/all`, (ctx) => v3Provinces(ctx, ctx.body.length ? jsonBody(ctx) : queryToJson(ctx, V3_PROVINCE_FIELDS)))
+  sb.api("GET", `${V3}/province/all`, SPEC.getNewProvinces, (ctx) => v3Provinces(ctx, queryToJson(ctx, V3_PROVINCE_FIELDS)))
+  sb.api("POST", `${V3}/province/all`, SPEC.getNewProvinces, (ctx) => v3Provinces(ctx, ctx.body.length ? jsonBody(ctx) : queryToJson(ctx, V3_PROVINCE_FIELDS)))
 
   const v3Wards = (ctx: Ctx, raw: Record<string, unknown>) => {
     sb.auth(ctx)
@@ -69,6 +70,6 @@ export function registerMasterRoutes(sb: Sandbox): void {
     const list = md.newWardsByProvince.get(int(b, "province_id"))
     return ok(list ? list.slice(offset, offset + limit) : [])
   }
-  sb.route("GET", `${V3}/ward/all-by-province-id`, (ctx) => v3Wards(ctx, queryToJson(ctx, V3_WARD_FIELDS)))
-  sb.route("POST", `${V3}/ward/all-by-province-id`, (ctx) => v3Wards(ctx, ctx.body.length ? jsonBody(ctx) : queryToJson(ctx, V3_WARD_FIELDS)))
+  sb.api("GET", `${V3}/ward/all-by-province-id`, SPEC.getNewWards, (ctx) => v3Wards(ctx, queryToJson(ctx, V3_WARD_FIELDS)))
+  sb.api("POST", `${V3}/ward/all-by-province-id`, SPEC.getNewWards, (ctx) => v3Wards(ctx, ctx.body.length ? jsonBody(ctx) : queryToJson(ctx, V3_WARD_FIELDS)))
 }

@@ -10,6 +10,7 @@ import { findOtp, consumeOtp, issueOtp } from "./otp"
 import { errorPage, labelPage, type Paper } from "./labels"
 import { isoSeconds, normalizePhone } from "./text"
 import type { Account, AddressBlock, Order, OrderItem, Shop } from "./types"
+import { SPEC_REQUESTS as SPEC } from "./spec-requests"
 
 const P = "/shiip/public-api/v2"
 const S = (json: string, go: string, kind: FieldSpec["kind"], rules?: FieldSpec["rules"], extra?: Partial<FieldSpec>): FieldSpec => ({ json, go, kind, rules, ...extra })
@@ -45,21 +46,6 @@ function addressFields(prefix: "to" | "from" | "return", Go: string, required: b
 }
 
 const REQUIRED_NOTES = ["KHONGCHOXEMHANG", "CHOXEMHANGKHONGTHU", "CHOTHUHANG"]
-
-/** The fields the spec (ghn-api-spec.md, Create Order) names; anything else is recorded as a violation. */
-const SPEC_CREATE_FIELDS = [
-  ...["to", "from", "return"].flatMap((p) => [`${p}_name`, `${p}_phone`, `${p}_address`, `${p}_ward_name`, `${p}_district_name`, `${p}_province_name`, `is_new_${p}_address`]),
-  "from_hotline",
-  "client_order_code", "weight", "length", "width", "height", "content", "service_type_id", "payment_type_id", "coupon",
-  "cod_amount", "cod_failed_amount", "insurance_value", "order_value", "required_note", "note", "pick_station_id", "pick_shift", "items",
-] as const
-const SPEC_CREATE_ITEM_FIELDS = ["name", "code", "quantity", "price", "length", "width", "height", "weight"] as const
-/** The fields the spec names for Calculate Fee (its items carry no price). */
-const SPEC_FEE_FIELDS = [
-  "weight", "to_district_id", "to_ward_code", "from_district_id", "from_ward_code", "service_type_id", "length", "width", "height",
-  "insurance_value", "cod_value", "cod_failed_amount", "coupon", "items",
-] as const
-const SPEC_FEE_ITEM_FIELDS = ["name", "code", "quantity", "length", "width", "height", "weight"] as const
 
 const CREATE_FIELDS: FieldSpec[] = [
   ...addressFields("to", "To", true),
@@ -412,7 +398,6 @@ export function registerOrderRoutes(sb: Sandbox): void {
     const acc = sb.auth(ctx)
     const body = jsonBody(ctx)
     const shop = sb.requiredShop(ctx, acc)
-    sb.recordViolations(preview ? "Preview Order" : "Create Order", body, SPEC_CREATE_FIELDS, SPEC_CREATE_ITEM_FIELDS)
     const b = decode("CreateOrderRequest", CREATE_FIELDS, body, ctx.lang)
     checkPhone(b.to_phone, ctx.lang, "người nhận")
     const coc = str(b, "client_order_code")
@@ -491,11 +476,11 @@ export function registerOrderRoutes(sb: Sandbox): void {
     sb.markDirty()
     return createdReply(o)
   }
-  sb.route("POST", `${P}/shipping-order/create`, createOrPreview(false))
-  sb.route("POST", `${P}/shipping-order/preview`, createOrPreview(true))
+  sb.api("POST", `${P}/shipping-order/create`, SPEC.createOrder, createOrPreview(false))
+  sb.api("POST", `${P}/shipping-order/preview`, SPEC.previewOrder, createOrPreview(true))
 
   // ------------------------------------------------------------------ update
-  sb.route("POST", `${P}/shipping-order/update`, (ctx) => {
+  sb.api("POST", `${P}/shipping-order/update`, SPEC.updateOrder, (ctx) => {
     const acc = sb.auth(ctx)
     const body = jsonBody(ctx)
     const shop = sb.requiredShop(ctx, acc)
@@ -653,14 +638,13 @@ export function registerOrderRoutes(sb: Sandbox): void {
     if (!sb.can(acc, oShop, "order_detail")) throw plain(403, "Bạn không có quyền xem chi tiết đơn hàng")
     return ok(orderInfo(o))
   }
-  sb.route("GET", `${P}/shipping-order/detail`, (ctx) => detail(ctx, { order_code: ctx.query.get("order_code") ?? "" }))
-  sb.route("POST", `${P}/shipping-order/detail`, (ctx) => detail(ctx, jsonBody(ctx)))
+  sb.api("GET", `${P}/shipping-order/detail`, SPEC.orderInfo, (ctx) => detail(ctx, { order_code: ctx.query.get("order_code") ?? "" }))
+  sb.api("POST", `${P}/shipping-order/detail`, SPEC.orderInfo, (ctx) => detail(ctx, jsonBody(ctx)))
 
   // ------------------------------------------------------------------ fee
   const fee = (ctx: Ctx, body: Record<string, unknown>): Envelope => {
     const acc = sb.auth(ctx)
     const shop = sb.requiredShop(ctx, acc)
-    sb.recordViolations("Calculate Fee", body, SPEC_FEE_FIELDS, SPEC_FEE_ITEM_FIELDS)
     const b = decode("CalculateFeeRequest", FEE_FIELDS, body, ctx.lang)
     const from = feeFrom(sb, ctx, shop, b)
     const to = sb.md.locateLegacy(int(b, "to_district_id"), str(b, "to_ward_code"))
@@ -702,11 +686,11 @@ export function registerOrderRoutes(sb: Sandbox): void {
       return: 0,
     })
   }
-  sb.route("POST", `${P}/shipping-order/fee`, (ctx) => fee(ctx, jsonBody(ctx)))
-  sb.route("GET", `${P}/shipping-order/fee`, (ctx) => fee(ctx, ctx.body.length ? jsonBody(ctx) : queryToJson(ctx, FEE_FIELDS)))
+  sb.api("POST", `${P}/shipping-order/fee`, SPEC.calculateFee, (ctx) => fee(ctx, jsonBody(ctx)))
+  sb.api("GET", `${P}/shipping-order/fee`, SPEC.calculateFee, (ctx) => fee(ctx, ctx.body.length ? jsonBody(ctx) : queryToJson(ctx, FEE_FIELDS)), ["query", "json"])
 
   // ------------------------------------------------------------------ leadtime
-  sb.route("POST", `${P}/shipping-order/leadtime`, (ctx) => {
+  sb.api("POST", `${P}/shipping-order/leadtime`, SPEC.leadtime, (ctx) => {
     const acc = sb.auth(ctx)
     const body = jsonBody(ctx)
     const shop = sb.requiredShop(ctx, acc)
@@ -724,7 +708,7 @@ export function registerOrderRoutes(sb: Sandbox): void {
   })
 
   // ------------------------------------------------------------------ services
-  sb.route("POST", `${P}/shipping-order/available-services`, (ctx): Envelope | RawReply => {
+  sb.api("POST", `${P}/shipping-order/available-services`, SPEC.getService, (ctx): Envelope | RawReply => {
     const acc = sb.auth(ctx)
     const body = jsonBody(ctx)
     sb.requiredShop(ctx, acc)
@@ -745,7 +729,7 @@ export function registerOrderRoutes(sb: Sandbox): void {
   })
 
   // ------------------------------------------------------------------ switch status
-  sb.route("POST", `${P}/switch-status/cancel`, (ctx) => {
+  sb.api("POST", `${P}/switch-status/cancel`, SPEC.cancelOrder, (ctx) => {
     const acc = sb.auth(ctx)
     const body = jsonBody(ctx)
     sb.requiredShop(ctx, acc)
@@ -788,11 +772,11 @@ export function registerOrderRoutes(sb: Sandbox): void {
       return { order_code: c, result: true, message: "OK" }
     }))
   }
-  sb.route("POST", `${P}/switch-status/storing`, switchTo("storing", ["storing", "waiting_to_return"]))
-  sb.route("POST", `${P}/switch-status/return`, switchTo("return", ["delivery_fail", "storing", "waiting_to_return", "return"]))
+  sb.api("POST", `${P}/switch-status/storing`, SPEC.deliveryAgain, switchTo("storing", ["storing", "waiting_to_return"]))
+  sb.api("POST", `${P}/switch-status/return`, SPEC.returnOrder, switchTo("return", ["delivery_fail", "storing", "waiting_to_return", "return"]))
 
   // ------------------------------------------------------------------ print
-  sb.route("POST", `${P}/a5/gen-token`, (ctx) => {
+  sb.api("POST", `${P}/a5/gen-token`, SPEC.printToken, (ctx) => {
     const acc = sb.auth(ctx)
     const body = jsonBody(ctx)
     const shop = sb.requiredShop(ctx, acc)
@@ -829,12 +813,12 @@ export function registerOrderRoutes(sb: Sandbox): void {
     const orders = t.order_codes.map((c) => sb.orderByCode.get(c)).filter((o): o is Order => !!o)
     return { raw: true, status: 200, body: labelPage(paper, orders, t.item_index), contentType: "text/html; charset=utf-8" }
   }
-  sb.route("GET", "/a5/public-api/printA5", printPage("A5"))
-  sb.route("GET", "/a5/public-api/print80x80", printPage("80x80"))
-  sb.route("GET", "/a5/public-api/print52x70", printPage("52x70"))
+  sb.api("GET", "/a5/public-api/printA5", SPEC.labelPage, printPage("A5"))
+  sb.api("GET", "/a5/public-api/print80x80", SPEC.labelPage, printPage("80x80"))
+  sb.api("GET", "/a5/public-api/print52x70", SPEC.labelPage, printPage("52x70"))
 
   // ------------------------------------------------------------------ pick shift
-  sb.route("GET", `${P}/shift/date`, (ctx) => {
+  sb.api("GET", `${P}/shift/date`, SPEC.pickShift, (ctx) => {
     sb.auth(ctx)
     return ok(pickShifts(sb.now()))
   })

@@ -3,6 +3,7 @@ import type { Ctx, Sandbox } from "./sandbox"
 import { coded, ok, plain, serverError, userErr, type Envelope } from "./errors"
 import { R, decode, int, str, type FieldSpec } from "./validation"
 import { jsonBody, queryToJson } from "./routes-orders"
+import { SPEC_REQUESTS as SPEC } from "./spec-requests"
 import { consumeOtp, findOtp, issueOtp, OTP_TTL_SECONDS } from "./otp"
 import { normalizePhone } from "./text"
 import { DEFAULT_MEMBER_PERMISSIONS, type Account, type Shop } from "./types"
@@ -79,7 +80,7 @@ export function registerShopRoutes(sb: Sandbox): void {
   }
 
   // ------------------------------------------------------------------ Get OTP
-  sb.route("POST", `${P}/shop/affiliateOTP`, (ctx) => {
+  sb.api("POST", `${P}/shop/affiliateOTP`, SPEC.getOtp, (ctx) => {
     const acc = sb.auth(ctx)
     const body = jsonBody(ctx)
     sb.optionalShop(ctx, acc)
@@ -93,7 +94,7 @@ export function registerShopRoutes(sb: Sandbox): void {
   })
 
   // ------------------------------------------------------------------ Create Shop by OTP
-  sb.route("POST", `${P}/shop/affiliateCreate`, (ctx) => {
+  sb.api("POST", `${P}/shop/affiliateCreate`, SPEC.createShopByOtp, (ctx) => {
     const acc = sb.auth(ctx)
     const body = jsonBody(ctx)
     const partnerShop = sb.optionalShop(ctx, acc)
@@ -147,7 +148,7 @@ export function registerShopRoutes(sb: Sandbox): void {
   })
 
   // ------------------------------------------------------------------ Add Staff to Shop by OTP
-  sb.route("POST", `${P}/shop/affiliateCreateWithShop`, (ctx) => {
+  sb.api("POST", `${P}/shop/affiliateCreateWithShop`, SPEC.addStaffByOtp, (ctx) => {
     const acc = sb.auth(ctx)
     const body = jsonBody(ctx)
     sb.optionalShop(ctx, acc)
@@ -171,7 +172,7 @@ export function registerShopRoutes(sb: Sandbox): void {
   })
 
   // ------------------------------------------------------------------ Create Shop
-  sb.route("POST", `${P}/shop/register`, (ctx) => {
+  sb.api("POST", `${P}/shop/register`, SPEC.createShop, (ctx) => {
     const acc = sb.auth(ctx)
     const body = jsonBody(ctx)
     sb.requiredShop(ctx, acc, "CLIENT_NOT_BELONG_OF_SHOP")
@@ -213,6 +214,6 @@ export function registerShopRoutes(sb: Sandbox): void {
     list = list.filter((s) => s._id > offset).sort((a, b2) => a._id - b2._id).slice(0, limit)
     return ok({ last_offset: list.length ? list[list.length - 1]._id : offset, shops: list.map(shopView) })
   }
-  sb.route("GET", `${P}/shop/all`, (ctx) => getShops(ctx, queryToJson(ctx, GET_SHOP_FIELDS)))
-  sb.route("POST", `${P}/shop/all`, (ctx) => getShops(ctx, jsonBody(ctx)))
+  sb.api("GET", `${P}/shop/all`, SPEC.getShop, (ctx) => getShops(ctx, queryToJson(ctx, GET_SHOP_FIELDS)))
+  sb.api("POST", `${P}/shop/all`, SPEC.getShop, (ctx) => getShops(ctx, jsonBody(ctx)))
 }

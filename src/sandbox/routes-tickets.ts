@@ -4,6 +4,7 @@ import type { Ctx, Sandbox } from "./sandbox"
 import { ok, plain } from "./errors"
 import { charLength, isoSeconds } from "./text"
 import type { Attachment, Conversation, Ticket } from "./types"
+import { SPEC_REQUESTS as SPEC } from "./spec-requests"
 
 const B = "/shiip/public-api/ticket"
 export const TICKET_CATEGORIES = ["Tư vấn", "Khiếu nại", "Hối Giao/Lấy/Trả hàng", "Thay đổi thông tin"]
@@ -25,7 +26,7 @@ interface Form {
   files: FormFile[]
 }
 
-async function readForm(ctx: Ctx): Promise<Form> {
+export async function readForm(ctx: Ctx): Promise<Form> {
   const ct = String(ctx.req.headers["content-type"] ?? "").toLowerCase()
   const fields = new Map<string, string>()
   const files: FormFile[] = []
@@ -117,7 +118,8 @@ export function supportMove(sb: Sandbox, t: Ticket, statusId: number, reply?: st
 }
 
 export function registerTicketRoutes(sb: Sandbox): void {
-  sb.route("POST", `${B}/create`, async (ctx) => {
+  sb.readForm = readForm
+  sb.api("POST", `${B}/create`, SPEC.createTicket, async (ctx) => {
     const acc = sb.auth(ctx)
     sb.ticketShop(ctx, acc)
     const form = await readForm(ctx)
@@ -157,7 +159,7 @@ export function registerTicketRoutes(sb: Sandbox): void {
     return ok({ ...ticketView(t), title: `${orderCode} - ${category}` })
   })
 
-  sb.route("POST", `${B}/reply`, async (ctx) => {
+  sb.api("POST", `${B}/reply`, SPEC.replyTicket, async (ctx) => {
     const acc = sb.auth(ctx)
     const shop = sb.ticketShop(ctx, acc)
     if (!sb.can(acc, shop, "ticket")) throw plain(403, "Tài khoản không có quyền quản lý ticket")
@@ -187,7 +189,7 @@ export function registerTicketRoutes(sb: Sandbox): void {
     return ok(conversationView({ ...c, created_at: "", updated_at: "" }))
   })
 
-  sb.route("GET", `${B}/detail`, (ctx) => {
+  sb.api("GET", `${B}/detail`, SPEC.getTicket, (ctx) => {
     const acc = sb.auth(ctx)
     const shop = sb.ticketShop(ctx, acc)
     if (!sb.can(acc, shop, "ticket")) throw plain(403, "Tài khoản không có quyền quản lý ticket")

@@ -13,6 +13,7 @@ import { ACCOUNTS, buildFixture, buildShops, FIRST_NEW_SHOP_ID } from "./fixture
 import { servicesFor } from "./fee"
 import { WebhookDispatcher } from "./webhooks"
 import { isoMs, isoSeconds, mulberry32 } from "./text"
+import { specViolations, type FormValues, type SpecOperation, type Violation, type Where } from "./spec-requests"
 import type {
   Account, Fault, GhnSandboxOptions, Order, Permission, SandboxFixture, SandboxState, Shop,
 } from "./types"
@@ -61,13 +62,19 @@ export class Sandbox {
   readonly fixture: SandboxFixture
   readonly webhooks: WebhookDispatcher
   faults: Fault[] = []
-  /** Request fields the spec does not name for their operation (GET /_sandbox/violations). */
-  violations: { at: string; operation: string; field: string }[] = []
+  /**
+   * What requests sent that a strict reading of the spec would not accept (GET /_sandbox/violations):
+   * unknown fields, and the required and type rules the sandbox relaxes (spec-requests.ts).
+   */
+  violations: Violation[] = []
+  /** reads a ticket form (set by routes-tickets), for the strict check of form operations */
+  readForm: (ctx: Ctx) => Promise<FormValues> = async () => ({ fields: new Map(), files: [] })
   /** GHN API requests per path (control API excluded), since start or the last reset */
   requestCounts = new Map<string, number>()
   private faultId = 1
   private rng: () => number
   private readonly routes = new Map<string, Handler>()
+  private readonly specs = new Map<string, { op: SpecOperation; in: Where[] }>()
   private readonly patterns: Array<{ method: string; re: RegExp; handler: Handler }> = []
   private server: http.Server | null = null
   private readonly held = new Set<Socket>()
@@ -150,11 +157,24 @@ export class Sandbox {
 
   // ------------------------------------------------------------------ routing
 
+  /** A control route (/_sandbox/...). GHN routes are registered with `api`, which names their spec entry. */
   route(method: string, p: string, handler: Handler): void {
+    if (!isControlPath(p)) throw new Error(`${method} ${p}: a GHN route is registered with sb.api and its SPEC_REQUESTS entry`)
     this.routes.set(`${method} ${p}`, handler)
   }
   routePattern(method: string, re: RegExp, handler: Handler): void {
+    if (!re.source.startsWith("^\\/_sandbox")) throw new Error(`${re}: pattern routes are control routes only`)
     this.patterns.push({ method, re, handler })
+  }
+  /**
+   * A GHN route with the spec's request table of its operation (spec-requests.ts): each request
+   * is checked against it and what the spec would not accept is recorded as a violation.
+   * `where` overrides where the fields are read for this route (default: the spec's).
+   */
+  api(method: string, p: string, op: SpecOperation, handler: Handler, where?: Where[]): void {
+    if (isControlPath(p)) throw new Error(`${method} ${p}: control routes use sb.route`)
+    this.routes.set(`${method} ${p}`, handler)
+    this.specs.set(`${method} ${p}`, { op, in: where ?? op.in })
   }
 
   // ------------------------------------------------------------------ auth
@@ -317,19 +337,12 @@ export class Sandbox {
     return this.saving
   }
 
-  /**
-   * Records what a request sends that the spec does not name for `operation` (top-level fields
-   * not in `named`, and item fields not in `itemNamed`). The sandbox still accepts them, as GHN
-   * does, but a strict reading of the spec would not: tests fail on any.
-   */
-  recordViolations(operation: string, body: Record<string, unknown>, named: readonly string[], itemNamed?: readonly string[]): void {
+  /** Keeps a request's violations: unknown fields and methods always; required and type only when it was accepted. */
+  private keepViolations(op: SpecOperation, found: Array<Omit<Violation, "at" | "operation">>, status: number): void {
     const at = new Date().toISOString()
-    for (const key of Object.keys(body)) if (!named.includes(key)) this.violations.push({ at, operation, field: key })
-    const items = Array.isArray(body.items) ? body.items : []
-    if (itemNamed) {
-      items.forEach((item, i) => {
-        if (item && typeof item === "object") for (const key of Object.keys(item)) if (!itemNamed.includes(key)) this.violations.push({ at, operation, field: `items[${i}].${key}` })
-      })
+    for (const v of found) {
+      if ((v.rule === "required" || v.rule === "type") && (status >= 400 || status <= 0)) continue
+      this.violations.push({ at, operation: op.operation, ...v })
     }
     if (this.violations.length > 1000) this.violations.splice(0, this.violations.length - 1000)
   }
@@ -419,7 +432,7 @@ export class Sandbox {
     }
     let status = 0
     try {
-      const isControl = p.startsWith("/_sandbox/") || p === "/_sandbox"
+      const isControl = isControlPath(p)
       if (!isControl) {
         this.requestCounts.set(p, (this.requestCounts.get(p) ?? 0) + 1)
         ctx.faults = this.matchFaults(method, p)
@@ -464,6 +477,8 @@ export class Sandbox {
           }
         }
       }
+      const spec = isControl ? undefined : this.specs.get(`${method} ${p}`)
+      const found = spec ? await specViolations(spec.op, ctx, this.readForm, spec.in) : []
       let reply: Reply
       if (!handler) {
         reply = isControl ? { json: { error: `no control route ${method} ${p}` }, status: 404 } : { code: 404, message: "Not Found", data: null }
@@ -478,6 +493,7 @@ export class Sandbox {
           }
         }
       }
+      if (spec) this.keepViolations(spec.op, found, replyStatus(reply))
       if (!isControl) {
         const drop = ctx.faults.find((f) => f.drop_after_commit)
         if (drop) {
@@ -532,6 +548,16 @@ export class Sandbox {
   isoNowMs(): string {
     return isoMs(this.now())
   }
+}
+
+function isControlPath(p: string): boolean {
+  return p.startsWith("/_sandbox/") || p === "/_sandbox"
+}
+
+function replyStatus(reply: Reply): number {
+  if ((reply as RawReply).raw) return (reply as RawReply).status
+  if ("json" in reply && !("code" in reply)) return reply.status ?? 200
+  return (reply as Envelope).code
 }
 
 export function delay(ms: number): Promise<void> {
