@@ -299,7 +299,7 @@ export class MasterData {
   }
 
   private build(): void {
-    const table = (n: string) => (raw.find((x) => x.type === "table" && x.name === n)?.data ?? []) as any[]
+    const table = (n: string) => (raw.find((x) => x.type === "table" && x.name === n)?.data ?? []) as unknown[]
     const pRows = table("provinces") as Array<{ province_code: string; name: string; code: string; place_type: string }>
     const wRows = table("wards") as Array<{ ward_code: string; name: string; province_code: string }>
     const mRows = table("ward_mappings") as Mapping[]

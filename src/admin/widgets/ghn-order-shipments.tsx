@@ -5,12 +5,14 @@ import { EmptyState, ErrorState, LoadingRows, SectionHeader } from "../component
 import { ShipmentCard } from "../components/shipment-card"
 import { errorText, useOrderShipments } from "../lib/api"
 import { useGhnTranslation } from "../lib/format"
+import { isGhnProviderId } from "../../lib/provider-id"
 
 /** Whether the order ships with GHN (a shipping method priced by the GHN provider). */
 export const shipsWithGhn = (order: AdminOrder) =>
-  (order.shipping_methods ?? []).some((m: any) => {
-    const data = (m?.data ?? {}) as Record<string, unknown>
-    return "service_type_id" in data || "ghn_to" in data || String(m?.shipping_option?.provider_id ?? "").startsWith("ghn")
+  (order.shipping_methods ?? []).some((method) => {
+    const m = method as { data?: Record<string, unknown> | null; shipping_option?: { provider_id?: string | null } | null } | null
+    const data = m?.data ?? {}
+    return "service_type_id" in data || "ghn_to" in data || isGhnProviderId(m?.shipping_option?.provider_id)
   })
 
 /** The order's GHN shipments: status, timeline, fees, COD and the actions GHN allows now. */
