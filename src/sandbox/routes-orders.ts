@@ -92,9 +92,9 @@ const FEE_ITEM_FIELDS: FieldSpec[] = [
   S("height", "Height", "int", [R.max(200)]),
   S("weight", "Weight", "int", [R.requiredIf((_, root) => root.service_type_id === 5 && parcelCount(root) >= 2)]),
 ]
+/** Spec, Calculate Fee rule 1: "Each item of a heavy-goods order is one parcel" (whatever its quantity). */
 function parcelCount(root: Record<string, unknown>): number {
-  if (!Array.isArray(root.items)) return 0
-  return root.items.reduce((s: number, it) => s + Math.max(1, typeof it?.quantity === "number" ? it.quantity : 1), 0)
+  return Array.isArray(root.items) ? root.items.length : 0
 }
 
 const FEE_FIELDS: FieldSpec[] = [

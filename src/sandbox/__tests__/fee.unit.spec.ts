@@ -89,6 +89,10 @@ describe("GHN sandbox: fee engine, lead time, services, pick shifts", () => {
     expect(noItems.json.message).toBe(line("CalculateFeeRequest", "Items", "required_if"))
     const noWeights = await fee({ ...to("otherRegion"), weight: 25000, service_type_id: 5, items: [{ name: "A", quantity: 1 }, { name: "B", quantity: 1 }] })
     expect(noWeights.json.message.split("\n")).toEqual([line("CalculateFeeRequest.Items[0]", "Weight", "required_if"), line("CalculateFeeRequest.Items[1]", "Weight", "required_if")])
+    // Spec, Calculate Fee: "weight (required for multi-parcel heavy goods)" and rule 1 "Each item of a
+    // heavy-goods order is one parcel": one item of quantity 2 is one parcel, its weight not required.
+    const oneParcel = await fee({ ...to("otherRegion"), weight: 25000, service_type_id: 5, items: [{ name: "A", quantity: 2, length: 60, width: 40, height: 40 }] })
+    expect([oneParcel.status, oneParcel.json.message]).toEqual([200, "Success"])
     const two = await fee({
       ...to("otherRegion"), weight: 36000, service_type_id: 5,
       items: [{ name: "A", quantity: 1, weight: 24000, length: 60, width: 40, height: 40 }, { name: "B", quantity: 1, weight: 12000, length: 50, width: 40, height: 30 }],
