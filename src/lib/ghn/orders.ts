@@ -139,7 +139,8 @@ export const createOrderChecks: CustomCheck[] = [
           issue("to_district_name", input.to_district_name, "empty", "empty", `to_district_name must be empty when is_new_to_address is true (${label}: the new address model has no district)`),
         )
       }
-    } else if (!filled(input.to_district_name) && !filled(input.to_district_id)) {
+    } else if (!filled(input.to_district_name)) {
+      // Spec, Create Order: "to_district_name | Required when is_new_to_address is false" (no district id is named)
       out.push(
         issue("to_district_name", input.to_district_name, "required", "required", `to_district_name is required by ${label} when is_new_to_address is false (or set is_new_to_address: true for the new address model)`),
       )

@@ -116,6 +116,14 @@ describe("orders", () => {
     expect(e).toMatchObject({ field: "to_district_name", operation: "orders.preview" })
   })
 
+  it("to_district_name is required for the legacy model even with a to_district_id (the spec names no ids in Create Order)", async () => {
+    // Spec, Create Order: "to_district_name | String | Required when is_new_to_address is false"; the
+    // recipient block names to_ward_name, to_district_name, to_province_name, and no district or ward id.
+    const { to_district_name: _d, ...noDistrict } = order
+    const e = await inputError(ghn.orders.create({ ...noDistrict, to_district_id: 1442, to_ward_code: "20109" }))
+    expect(e).toMatchObject({ field: "to_district_name", limit: "required", operation: "orders.create" })
+  })
+
   it("wrong types are named", async () => {
     const e = await inputError(ghn.orders.create({ ...order, weight: 12.5 }))
     expect(e).toMatchObject({ field: "weight", value: 12.5, rule: "type" })
