@@ -35,6 +35,12 @@ const wholeNumber = (max: number) =>
 
 const text = z.string().max(CALLBACK_LIMITS.maxText, `must be at most ${CALLBACK_LIMITS.maxText} characters`)
 
+/** One amount of the fee breakdown (MainService, Insurance, Coupon...): a whole number of VND, a discount may be negative. */
+const feeAmount = z
+  .union([z.number(), z.string().trim().regex(/^-?\d+(\.\d+)?$/, "must be a number")])
+  .transform(Number)
+  .pipe(z.number().int("must be a whole number").min(-CALLBACK_LIMITS.maxFee, `must be at least -${CALLBACK_LIMITS.maxFee}`).max(CALLBACK_LIMITS.maxFee, `must be at most ${CALLBACK_LIMITS.maxFee}`))
+
 /** Does a JSON value hold a NUL character anywhere (PostgreSQL cannot store one in text or JSON)? */
 function holdsNul(value: unknown): boolean {
   if (typeof value === "string") return value.includes("\u0000")
@@ -73,11 +79,12 @@ export const ghnWebhookSchema = z
     Reason: text.nullish(),
     ReasonCode: text.nullish(),
     CODAmount: wholeNumber(CALLBACK_LIMITS.maxCodAmount).optional(),
-    CODTransferDate: text.nullish(),
+    // Stored as the shipment's transfer date: a text that is no date would fail when applied.
+    CODTransferDate: text.refine((v) => v.trim() === "" || !Number.isNaN(Date.parse(v)), "must be an ISO 8601 date").nullish(),
     Weight: wholeNumber(CALLBACK_LIMITS.maxWeight).optional(),
     ConvertedWeight: wholeNumber(CALLBACK_LIMITS.maxWeight).optional(),
     TotalFee: wholeNumber(CALLBACK_LIMITS.maxFee).optional(),
-    Fee: z.record(z.string(), z.unknown()).nullish(),
+    Fee: z.record(z.string(), feeAmount.nullable()).nullish(),
   })
   .superRefine((body, ctx) => {
     if (holdsNul(body)) ctx.addIssue({ code: "custom", message: "must not contain a NUL character", path: [] })

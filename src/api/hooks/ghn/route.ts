@@ -21,6 +21,11 @@ export async function POST(req: MedusaRequest, res: MedusaResponse) {
     res.status(401).json({ type: "unauthorized", message: `missing or wrong webhook secret in header ${headers}` })
     return
   }
+  // GHN sends JSON; a form or text body would be parsed (or not) some other way: refused, saying what is expected.
+  if (!req.is("application/json")) {
+    res.status(415).json({ type: "invalid_data", message: `GHN callbacks are JSON: Content-Type must be application/json, got ${req.get("content-type") || "none"}` })
+    return
+  }
   const parsed = ghnWebhookSchema.safeParse(req.body)
   if (!parsed.success) {
     res.status(400).json({ type: "invalid_data", message: `malformed GHN callback: ${describeWebhookIssues(parsed.error).join("; ")}` })
