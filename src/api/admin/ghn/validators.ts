@@ -3,8 +3,16 @@ import { GHN_LIMITS, REQUIRED_NOTES } from "../../../lib/ghn/constants"
 
 export const LABEL_SIZE = z.enum(["A5", "80x80", "52x70"], { error: 'size must be one of "A5", "80x80", "52x70"' })
 
+/** Medusa's messages call a wrong type inside a list "required": an order code that is not text is named as such. */
+const orderCode = z
+  .unknown()
+  .superRefine((value, ctx) => {
+    if (typeof value !== "string") ctx.addIssue({ code: "custom", message: `order_codes must be GHN order codes (text), got ${JSON.stringify(value) ?? "nothing"}` })
+  })
+  .pipe(z.string().trim().min(1, "an order code cannot be empty"))
+
 const orderCodes = z
-  .array(z.string().trim().min(1, "an order code cannot be empty"))
+  .array(orderCode)
   .min(1, "order_codes needs at least one order code")
   .max(GHN_LIMITS.print.maxOrderCodes, `order_codes takes at most ${GHN_LIMITS.print.maxOrderCodes} order codes`)
 
@@ -14,7 +22,19 @@ export type LabelQuery = z.infer<typeof LabelQuery>
 export const LabelsBody = z.object({ order_codes: orderCodes, size: LABEL_SIZE.default("A5") })
 export type LabelsBody = z.infer<typeof LabelsBody>
 
-export const SwitchStatusBody = z.object({ order_codes: orderCodes })
+/** An order listed twice would be switched twice at GHN (and answered twice): refused, naming it. */
+export const SwitchStatusBody = z.object({
+  order_codes: orderCodes.superRefine((codes, ctx) => {
+    const seen = new Set<string>()
+    for (const code of codes) {
+      if (seen.has(code)) {
+        ctx.addIssue({ code: "custom", message: `order_codes: ${code} is listed twice`, path: [] })
+        return
+      }
+      seen.add(code)
+    }
+  }),
+})
 export type SwitchStatusBody = z.infer<typeof SwitchStatusBody>
 
 export const UpdateShipmentBody = z
