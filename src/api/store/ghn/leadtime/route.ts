@@ -38,10 +38,13 @@ export async function POST(req: MedusaRequest<LeadtimeBody>, res: MedusaResponse
   if (!option || !isGhnProviderId(option.provider_id)) {
     throw new MedusaError(MedusaError.Types.INVALID_DATA, `Shipping option ${option_id} is not a GHN option`)
   }
-  if (!cart.shipping_address) throw new MedusaError(MedusaError.Types.INVALID_DATA, "the cart has no shipping address yet")
+  // A cart created without an address still has an empty one: nothing to resolve either.
+  const address = cart.shipping_address
+  const empty = !address || (!address.address_1?.trim() && !address.address_2?.trim() && !address.city?.trim() && !address.province?.trim() && !Object.keys(address.metadata ?? {}).length)
+  if (empty) throw new MedusaError(MedusaError.Types.INVALID_DATA, "the cart has no shipping address yet")
   const location = option.service_zone?.fulfillment_set?.location
   try {
-    const to = await ghn.addresses.resolve(cart.shipping_address)
+    const to = await ghn.addresses.resolve(address)
     const from = location?.address ? await ghn.addresses.resolve(location.address).catch(() => undefined) : undefined
     const body = {
       service_type_id: (Number(option.data?.service_type_id) === 5 ? 5 : 2) as 2 | 5,
