@@ -256,6 +256,9 @@ export class AddressResolver {
 
   private async fromNames(address: AddressInput): Promise<ResolvedAddress> {
     const { province: provinceParts, others } = addressPartsOf(address)
+    if (!provinceParts.length && !others.length) {
+      throw new AddressResolutionError("the address is empty: give its province and ward (and district, in the legacy model)", "province", "address_not_found", [])
+    }
     const provinces = await this.provinceIndex()
     // The province field says the province; when it names none, the other fields may.
     let scopes = provinceScopes(provinceParts, provinces.lexicon)
