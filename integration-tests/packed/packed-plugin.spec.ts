@@ -136,9 +136,9 @@ function hashOf(base: string, items: string[]): string {
 const stamp = (file: string) => (fs.existsSync(file) ? fs.readFileSync(file, "utf8") : "")
 
 // The files `npm pack` puts in the tarball come from these (package.json's "files": .medusa/server).
-const PLUGIN_SOURCES = ["src", "package.json", "tsconfig.json", "README.md", "LICENSE", "package-lock.json"]
+const PLUGIN_SOURCES = ["src", "package.json", "tsconfig.json", "tsconfig.storefront.json", "README.md", "LICENSE", "package-lock.json"]
 
-/** `medusa plugin:build` and `npm pack` in a copy of the sources (the repository's .medusa is not touched). */
+/** The package's own build (`npm run build`, what `prepublishOnly` runs) and `npm pack`, in a copy of the sources (the repository's .medusa is not touched). */
 async function packPlugin(): Promise<string> {
   const hash = hashOf(ROOT, PLUGIN_SOURCES)
   const [kept] = fs.existsSync(PLUGIN) ? fs.readdirSync(PLUGIN).filter((f) => f.endsWith(`-${hash}.tgz`)) : []
@@ -158,7 +158,7 @@ async function packPlugin(): Promise<string> {
     }
   }
   fs.symlinkSync(path.join(ROOT, "node_modules"), path.join(app, "node_modules"), "dir")
-  await step("plugin:build", () => runToEnd("plugin-build", process.execPath, [path.join(ROOT, "node_modules", "@medusajs", "cli", "cli.js"), "plugin:build"], { cwd: app, env: cleanEnv() }))
+  await step("plugin:build", () => npm("plugin-build", ["run", "build"], app))
   await step("npm pack", () => npm("npm-pack", ["pack", "--ignore-scripts", "--pack-destination", PLUGIN], app))
   const [tgz] = fs.readdirSync(PLUGIN).filter((f) => f.endsWith(".tgz"))
   if (!tgz) throw new Error(`npm pack made no tarball in ${PLUGIN}`)
@@ -316,11 +316,26 @@ describe("the packed plugin in a store of its own", () => {
       "package/.medusa/server/src/admin/index.mjs",
       "package/.medusa/server/src/sandbox/cli.js",
       "package/.medusa/server/src/lib/ghn/index.js",
+      "package/.medusa/server/src/storefront/index.js",
+      "package/.medusa/server/src/storefront/index.d.ts",
+      "package/.medusa/server/src/storefront/react/index.d.ts",
     ]) {
       expect(list).toContain(f)
     }
     expect(list.filter((f) => /\.tsx?$/.test(f) && !f.endsWith(".d.ts"))).toEqual([])
     expect(list.filter((f) => /integration-tests|__tests__|\.spec\./.test(f))).toEqual([])
+  })
+
+  test("a storefront imports the kit from the installed package, without React", () => {
+    const probe = spawnSync(
+      process.execPath,
+      ["-e", "const kit = require('medusa-fulfillment-ghn/storefront'); console.log(JSON.stringify({ exports: Object.keys(kit).length, react: Object.keys(require.cache).some((f) => /node_modules\\/react\\//.test(f)) }))"],
+      { cwd: STORE, encoding: "utf8" }
+    )
+    expect(probe.stderr).toBe("")
+    const out = JSON.parse(probe.stdout)
+    expect(out.exports).toBeGreaterThan(5)
+    expect(out.react).toBe(false)
   })
 
   test("the plugin's module, routes and provider are loaded in the store", async () => {
