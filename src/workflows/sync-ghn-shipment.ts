@@ -91,7 +91,11 @@ const applyGhnEventStep = createStep(
     const events = [...pending.map((p) => p.event), ...(event ? [event] : [])]
     if (!events.length) return new StepResponse<Applied, any>({ found: true, applied_event_ids: [], status_changed: false })
 
-    let history = await historyWithStoredEvents(ghn, order_code, (shipment.history as { events?: HistoryEntry[] } | null)?.events ?? [])
+    const recorded = (shipment.history as { events?: HistoryEntry[] } | null)?.events ?? []
+    // Applying stored callbacks adds exactly the ones not applied yet (read above), so the history
+    // stays whole without reading every callback of the parcel again; a poll or an admin refresh
+    // rebuilds it from all of them (and so repairs a history older versions left with holes).
+    let history = stored ? recorded : await historyWithStoredEvents(ghn, order_code, recorded)
     const update: ShipmentUpdate = { id: shipment.id, history: { events: history }, last_synced_at: new Date() }
     let statusAt = shipment.status_at ? new Date(shipment.status_at).getTime() : -Infinity
     // Each body carries the fees, COD and weight of its time: only the newest event GHN sent sets them.
