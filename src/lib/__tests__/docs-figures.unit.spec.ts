@@ -4,6 +4,7 @@
  */
 import * as fs from "node:fs"
 import * as path from "node:path"
+import { EMIT_BATCH_MS } from "../../api/hooks/ghn/emit-batch"
 import { config as applyJob } from "../../jobs/apply-pending-ghn-events"
 import { COD_TRANSFER_POLL_MS, COD_TRANSFER_WATCH_MS, config as pollJob } from "../../jobs/poll-ghn-shipments"
 import { retryDelayMs } from "../../workflows/apply-ghn-events"
@@ -73,6 +74,10 @@ describe("the schedules the docs quote", () => {
     expect(retryDelayMs(2)).toBe(20_000)
     expect(retryDelayMs(MAX_CALLBACK_ATTEMPTS - 1)).toBeLessThanOrEqual(3_600_000)
     expect(REFERENCE).toContain(`(10 s doubling, at most an hour) up to ${MAX_CALLBACK_ATTEMPTS} tries`)
+  })
+
+  it("the server's batch of callback events", () => {
+    expect(REFERENCE).toContain(`in batches of ${EMIT_BATCH_MS} ms`)
   })
 
   it("the polling job, and the watch on untransferred COD", () => {
