@@ -14,10 +14,11 @@
  * the sources are unchanged, the store's node_modules while its template is, and the store's
  * build while the tarball is (GHN_PACKED_REBUILD=1 starts from nothing). Logs: artifacts/packed/.
  */
-import { spawn, spawnSync, type ChildProcess } from "node:child_process"
+import { spawn, spawnSync } from "node:child_process"
 import { createHash } from "node:crypto"
 import * as fs from "node:fs"
 import * as path from "node:path"
+import { type Child, stopChild } from "../helpers/processes"
 import type { Browser } from "playwright-core"
 import { apiClient } from "../../bench/lib/harness"
 import { adminContext, launch, login, screenshot, testBrowser } from "../browser/helpers/browser"
@@ -45,7 +46,6 @@ const log = (line: string) => process.stdout.write(`[packed] ${line}\n`)
 // ---------------------------------------------------------------------------------------------
 // Processes: each under the demo's guard (its own process group, stopped with us)
 
-type Child = { name: string; child: ChildProcess; logFile: string; exited: Promise<number | null> }
 
 /** The environment of the store's processes: none of jest's, npm's or the test runner's settings. */
 function cleanEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
@@ -84,19 +84,7 @@ async function runToEnd(name: string, command: string, args: string[], opts: { c
   return fs.readFileSync(c.logFile, "utf8")
 }
 
-async function stop(c: Child | undefined, timeoutMs = 15_000) {
-  if (!c || c.child.exitCode !== null || c.child.signalCode !== null) return
-  try {
-    process.kill(-c.child.pid!, "SIGTERM")
-  } catch {}
-  const done = await Promise.race([c.exited.then(() => true), new Promise<boolean>((r) => setTimeout(() => r(false), timeoutMs))])
-  if (!done) {
-    try {
-      process.kill(-c.child.pid!, "SIGKILL")
-    } catch {}
-    await c.exited
-  }
-}
+const stop = stopChild
 
 const NPM = (() => {
   // npm's own script when jest runs under npm (npm_execpath), else the npm next to node.

@@ -1,3 +1,4 @@
+import type { ShopperAddressCandidate } from "./shopper-errors"
 import { accentedUnitName, isSpecialUnit, normalizeUnitName } from "./address"
 import {
   addressPartsOf, AddressPart, decide, DistrictUnit, Entry, evaluate, Evaluation, LegacyProvinceUnit, LegacyWardUnit, Lexicon,
@@ -38,18 +39,8 @@ export type ResolvedAddress = {
 /** Stable codes a storefront can act on ("did you mean" for ambiguous and not found). */
 export type AddressErrorCode = "address_unsupported_country" | "address_not_found" | "address_ambiguous" | "address_not_priceable"
 
-/** A unit the address may mean, with its GHN ids: legacy district_id + ward_code, new province_id + ward_id. */
-export type AddressCandidate = {
-  model: "legacy" | "new"
-  label: string
-  province_id: number
-  province_name: string
-  district_id?: number
-  district_name?: string
-  ward_code?: string
-  ward_id?: number
-  ward_name?: string
-}
+/** A unit the address may mean, with its GHN ids: legacy district_id + ward_code, new province_id + ward_id (the shape a shopper's error carries). */
+export type AddressCandidate = ShopperAddressCandidate
 
 export class AddressResolutionError extends Error {
   /** the candidates' labels */

@@ -11,10 +11,11 @@
  * it never touches the repository's own .medusa folder, and is reused while the sources, the
  * configuration and the lockfile are unchanged (a hash of them is kept next to the build).
  */
-import { ChildProcess, spawn } from "node:child_process"
+import { spawn } from "node:child_process"
 import { createHash } from "node:crypto"
 import * as fs from "node:fs"
 import * as path from "node:path"
+import { type Child, stopChild } from "../../helpers/processes"
 import { freePort } from "../../helpers/ports"
 
 export const ROOT = path.resolve(__dirname, "../../..")
@@ -30,7 +31,6 @@ export const WEBHOOK = { header: "x-ghn-webhook-secret", secret: "browser-test-w
 
 const log = (line: string) => process.stdout.write(`[admin-e2e] ${line}\n`)
 
-type Child = { name: string; child: ChildProcess; logFile: string; exited: Promise<number | null> }
 
 function run(name: string, args: string[], opts: { cwd: string; env: NodeJS.ProcessEnv; logDir: string }): Child {
   fs.mkdirSync(opts.logDir, { recursive: true })
@@ -60,19 +60,7 @@ async function runToEnd(name: string, args: string[], opts: { cwd: string; env: 
   log(`${name} done in ${((Date.now() - started) / 1000).toFixed(1)} s`)
 }
 
-async function stop(c: Child, timeoutMs = 15_000) {
-  if (c.child.exitCode !== null || c.child.signalCode !== null) return
-  try {
-    process.kill(-c.child.pid!, "SIGTERM")
-  } catch {}
-  const done = await Promise.race([c.exited.then(() => true), new Promise<boolean>((r) => setTimeout(() => r(false), timeoutMs))])
-  if (!done) {
-    try {
-      process.kill(-c.child.pid!, "SIGKILL")
-    } catch {}
-    await c.exited
-  }
-}
+const stop = stopChild
 
 // ---------------------------------------------------------------------------------------------
 // Build

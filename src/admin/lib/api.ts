@@ -1,4 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query"
+import type { CodReportRow, CodTotals } from "../../lib/cod-report"
 import { sdk } from "./sdk"
 
 // ---------------------------------------------------------------------------------------------
@@ -47,31 +48,9 @@ export type Shipment = {
   actions: { cancel: boolean; redeliver: boolean; return: boolean; update: string[] }
 }
 
-export type CodFilter = "all" | "uncollected" | "untransferred" | "differences"
-export const COD_FILTERS: CodFilter[] = ["all", "uncollected", "untransferred", "differences"]
-
-/** A parcel of the COD report (GET /admin/ghn/cod). */
-export type CodParcel = {
-  order_code: string
-  order_id: string | null
-  order_display_id: number | null
-  status: string
-  created_at: string
-  cod_expected: number
-  cod_ghn: number
-  cod_difference: number
-  cod_collected: number
-  cod_collect_date: string | null
-  cod_transferred: number
-  cod_transfer_date: string | null
-  cod_captured: number
-  cod_capture_status: string | null
-  cod_capture_error: string | null
-  quoted_fee: number | null
-  total_fee: number
-  fee_difference: number | null
-}
-export type CodTotals = { parcels: number; expected: number; ghn: number; collected: number; transferred: number; captured: number; quoted_fee: number; total_fee: number }
+// The COD report's rows are the server's own type (src/lib/cod-report.ts), not a copy.
+export type { CodFilter, CodReportRow as CodParcel, CodTotals } from "../../lib/cod-report"
+export { COD_FILTERS } from "../../lib/cod-report"
 
 export type SwitchResult = { order_code: string; result: boolean; message: string; reason?: string }
 
@@ -152,17 +131,18 @@ export type Place = { id: number | string; name: string }
 // ---------------------------------------------------------------------------------------------
 // Calls
 
-const json = <T>(path: string, method: "GET" | "POST" = "GET", body?: unknown, query?: Record<string, unknown>) =>
-  sdk.client.fetch<T>(path, { method, body: body as any, query })
+const json = <T>(path: string, method: "GET" | "POST" = "GET", body?: Record<string, unknown> | FormData, query?: Record<string, unknown>) =>
+  sdk.client.fetch<T>(path, { method, body, query })
 
 /** A multipart form (ticket create/reply): the browser sets the boundary. */
 const multipart = <T>(path: string, form: FormData) =>
-  sdk.client.fetch<T>(path, { method: "POST", body: form as any, headers: { "content-type": null as any } })
+  // null drops the SDK's JSON content type, so the browser sets multipart's boundary.
+  sdk.client.fetch<T>(path, { method: "POST", body: form, headers: { "content-type": null } })
 
 export const api = {
   orderShipments: (orderId: string) => json<{ shipments: Shipment[] }>(`/admin/ghn/orders/${orderId}/shipments`),
   shipments: (query: Record<string, unknown>) => json<{ shipments: Shipment[]; count: number; limit: number; offset: number }>("/admin/ghn/shipments", "GET", undefined, query),
-  cod: (query: Record<string, unknown>) => json<{ parcels: CodParcel[]; count: number; totals: CodTotals; limit: number; offset: number }>("/admin/ghn/cod", "GET", undefined, query),
+  cod: (query: Record<string, unknown>) => json<{ parcels: CodReportRow[]; count: number; totals: CodTotals; limit: number; offset: number }>("/admin/ghn/cod", "GET", undefined, query),
   refresh: (code: string) => json<{ shipment: Shipment }>(`/admin/ghn/shipments/${encodeURIComponent(code)}/refresh`, "POST"),
   update: (code: string, body: Record<string, unknown>) => json<{ shipment: Shipment }>(`/admin/ghn/shipments/${encodeURIComponent(code)}`, "POST", body),
   redeliver: (codes: string[]) => json<{ results: SwitchResult[] }>("/admin/ghn/redeliver", "POST", { order_codes: codes }),

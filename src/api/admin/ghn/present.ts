@@ -1,22 +1,23 @@
 import { labelRoute } from "../../../lib/labels"
 import { REDELIVERABLE, RETURNABLE, canUpdateField } from "../../../lib/update-rules"
 import type GhnModuleService from "../../../modules/ghn/service"
+import type { GhnShipmentRow } from "../../../modules/ghn/types"
 
 const CANCELLABLE = ["ready_to_pick", "picking", "money_collect_picking"]
 
 /** Shipments as the admin shows them, with the callbacks of each that could not be applied. */
-export async function presentShipments(ghn: GhnModuleService, shipments: Record<string, any>[]) {
+export async function presentShipments(ghn: GhnModuleService, shipments: GhnShipmentRow[]) {
   const failed = await ghn.failedCallbacksOf(shipments.map((s) => s.order_code))
   return shipments.map((s) => presentShipment(ghn, s, failed.get(s.order_code)))
 }
 
 /** A shipment as the admin shows it: links, the actions its GHN status allows, callbacks that failed. */
-function presentShipment(ghn: GhnModuleService, shipment: Record<string, any>, failedCallbacks?: { count: number; error: string }) {
-  const status = shipment.status as string
+function presentShipment(ghn: GhnModuleService, shipment: GhnShipmentRow, failedCallbacks?: { count: number; error: string }) {
+  const status = shipment.status
   return {
     ...shipment,
     failed_callbacks: failedCallbacks ?? null,
-    history: (shipment.history?.events ?? []) as unknown[],
+    history: ((shipment.history as { events?: unknown[] } | null)?.events ?? []) as unknown[],
     tracking_url: ghn.accountOf(shipment.provider_id).client.trackingUrl(shipment.order_code),
     label_urls: {
       A5: labelRoute(shipment.order_code, "A5", ghn.options.backendUrl),

@@ -33,13 +33,18 @@ export const TICKET_MAX_FILES = T.maxAttachments
 export const TICKET_MAX_BYTES = T.maxAttachmentBytes
 
 type MulterFile = { fieldname: string; originalname: string; mimetype: string; size: number; buffer: Buffer }
-type MulterInstance = { array(field: string, max?: number): (req: any, res: any, next: (err?: any) => void) => void }
+/** What multer reports: its own errors carry a code and the field. */
+type MulterFailure = { code?: string; field?: string; message?: string }
+type MulterInstance = { array(field: string, max?: number): (req: MedusaRequest, res: MedusaResponse, next: (err?: MulterFailure) => void) => void }
+type Multer = ((options: Record<string, unknown>) => MulterInstance) & { memoryStorage(): unknown }
+/** A request multer has read: its files, then the form's validated fields. */
+type TicketFormRequest = MedusaRequest & { files?: MulterFile[]; validatedBody?: unknown }
 // multer is what @medusajs/medusa's /admin/uploads uses (memory storage); it has no bundled types.
 // eslint-disable-next-line @typescript-eslint/no-var-requires
-const multer: ((options: Record<string, unknown>) => MulterInstance) & { MulterError: new (...args: any[]) => Error } = require("multer")
+const multer: Multer = require("multer")
 
 const upload = multer({
-  storage: (multer as any).memoryStorage(),
+  storage: multer.memoryStorage(),
   // Vietnamese file names arrive as UTF-8.
   defParamCharset: "utf8",
   // Hard caps that keep memory bounded; the exact rules are checked (and named) afterwards.
@@ -60,11 +65,11 @@ const MULTER_MESSAGES: Record<string, (field: string) => [string, string]> = {
 export function ticketUpload() {
   const parse = upload.array("attachments", TICKET_MAX_FILES + 1)
   return (req: MedusaRequest, res: MedusaResponse, next: MedusaNextFunction) => {
-    parse(req, res, (err?: any) => {
+    parse(req, res, (err) => {
       if (!err) return next()
       const describe = err?.code && MULTER_MESSAGES[err.code]
       if (describe) {
-        const [field, message] = describe(err.field)
+        const [field, message] = describe(err.field ?? "")
         return next(invalidField(field, message))
       }
       return next(new MedusaError(MedusaError.Types.INVALID_DATA, `Invalid request: ${err?.message ?? "unreadable multipart form"}`))
@@ -121,8 +126,8 @@ export function validateTicketForm(schema: z.ZodType) {
     try {
       const parsed = schema.safeParse(req.body ?? {})
       if (!parsed.success) throw zodFieldError(parsed.error)
-      const attachments = checkedAttachments((req as any).files)
-      ;(req as any).validatedBody = { ...(parsed.data as object), attachments }
+      const form = req as TicketFormRequest
+      form.validatedBody = { ...(parsed.data as object), attachments: checkedAttachments(form.files) }
       next()
     } catch (error) {
       next(error)

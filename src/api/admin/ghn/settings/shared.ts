@@ -1,3 +1,4 @@
+import type { QueryGraph } from "../../../../lib/query-graph"
 import type { MedusaRequest } from "@medusajs/framework/http"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { createGhnClient, GHN_HOSTS, GhnApiError, GhnNetworkError, resolveBaseUrl, type GhnClient } from "../../../../lib/ghn"
@@ -25,23 +26,29 @@ export function webhookOf(req: MedusaRequest, ghn: GhnModuleService) {
 
 /** Every stock location and the GHN shop it ships from (option `locationShops`, else the default shop). */
 export async function locationShops(req: MedusaRequest, ghn: GhnModuleService) {
-  const query = req.scope.resolve(ContainerRegistrationKeys.QUERY)
-  let locations: Record<string, any>[]
+  const query = req.scope.resolve<QueryGraph>(ContainerRegistrationKeys.QUERY)
+  type LocationRow = {
+    id: string
+    name: string
+    address?: { address_1?: string | null; address_2?: string | null; city?: string | null; province?: string | null } | null
+    fulfillment_providers?: ({ id?: string } | null)[]
+  }
+  let locations: LocationRow[]
   try {
-    ;({ data: locations } = await query.graph({ entity: "stock_location", fields: ["id", "name", "address.*", "fulfillment_providers.id"] }))
+    ;({ data: locations } = await query.graph<LocationRow>({ entity: "stock_location", fields: ["id", "name", "address.*", "fulfillment_providers.id"] }))
   } catch {
-    ;({ data: locations } = await query.graph({ entity: "stock_location", fields: ["id", "name", "address.*"] }))
+    ;({ data: locations } = await query.graph<LocationRow>({ entity: "stock_location", fields: ["id", "name", "address.*"] }))
   }
   const map = ghn.options.locationShops ?? {}
   return locations.map((l) => {
     const a = l.address ?? {}
     return {
-      id: l.id as string,
-      name: l.name as string,
+      id: l.id,
+      name: l.name,
       address: [a.address_1, a.address_2, a.city, a.province].filter(Boolean).join(", "),
       shop_id: map[l.id] ?? ghn.options.shopId,
       mapped: l.id in map,
-      ghn_enabled: Array.isArray(l.fulfillment_providers) ? l.fulfillment_providers.some((p: { id?: string } | null) => isGhnProviderId(p?.id)) : null,
+      ghn_enabled: Array.isArray(l.fulfillment_providers) ? l.fulfillment_providers.some((p) => isGhnProviderId(p?.id)) : null,
     }
   })
 }

@@ -1,11 +1,12 @@
 import type { MedusaRequest } from "@medusajs/framework/http"
 import { MedusaError } from "@medusajs/framework/utils"
 import type { GhnTicket as GhnTicketData } from "../../../../lib/ghn"
+import type { GhnTicketRow } from "../../../../modules/ghn/types"
 
 const STATUS_LABELS: Record<number, string> = { 1: "Đang xử lý", 2: "Chờ KH phản hồi", 3: "Hoàn thành" }
 
 /** A ticket as the admin shows it: the local record, GHN's status, and (when read) the conversation. */
-export function presentTicket(record: Record<string, any>, ghn?: GhnTicketData | null, syncError?: string) {
+export function presentTicket(record: GhnTicketRow, ghn?: GhnTicketData | null, syncError?: string) {
   const statusId = Number(ghn?.status_id ?? record.status_id ?? 1)
   return {
     id: record.id as string,

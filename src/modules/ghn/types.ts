@@ -1,0 +1,8 @@
+import type { InferTypeOf } from "@medusajs/framework/types"
+import type { GhnShipment } from "./models/ghn-shipment"
+import type { GhnTicket } from "./models/ghn-ticket"
+
+/** A shipment record as the module reads it. */
+export type GhnShipmentRow = InferTypeOf<typeof GhnShipment>
+/** A support ticket record as the module reads it. */
+export type GhnTicketRow = InferTypeOf<typeof GhnTicket>
