@@ -20,6 +20,8 @@ const ghnOptions = {
   webhookSecret: process.env.GHN_WEBHOOK_SECRET || "dev-webhook-secret-change-me",
   codPaymentProviders: ["pp_system_default"],
   insurance: "items_value" as const,
+  // A store sharing its GHN shop (or, in tests, one sandbox serving many fresh databases).
+  clientOrderCodePrefix: process.env.GHN_CLIENT_ORDER_CODE_PREFIX || "",
 }
 
 const redisUrl = process.env.REDIS_URL

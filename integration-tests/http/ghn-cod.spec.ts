@@ -105,23 +105,26 @@ medusaIntegrationTestRunner({
       expect(shipment.is_cod_collected).toBe(false)
     })
 
-    it("creates a COD fulfilment from a store's own code through the exported workflow, and refuses one that bypasses it", async () => {
+    it("creates a COD fulfilment from a store's own code through Medusa's own workflow, with the readable code", async () => {
       const order = await codOrder()
-      const { data } = await api.get(`/admin/orders/${order.id}?fields=id,*items`, admin)
+      const { data } = await api.get(`/admin/orders/${order.id}?fields=id,display_id,*items`, admin)
       const items = data.order.items.map((i: any) => ({ id: i.id, quantity: Number(i.quantity) }))
 
-      // Medusa's own workflow, called directly, reaches the provider without the plugin's context.
+      // Medusa's own workflow, called directly: the plugin's hook makes the GHN order, COD and all.
       const { createOrderFulfillmentWorkflow } = await import("@medusajs/medusa/core-flows")
-      const bypass = await createOrderFulfillmentWorkflow(getContainer())
-        .run({ input: { order_id: order.id, items, location_id: store.locationId }, throwOnError: true })
-        .then(() => null, (e: Error) => e.message)
-      expect(bypass).toMatch(/createGhnFulfillmentWorkflow/)
-
-      await createGhnFulfillmentWorkflow(getContainer()).run({ input: { order_id: order.id, items, location_id: store.locationId } })
-      await waitFor(async () => (await shipmentsOf(order.id)).length === 1)
+      const { result } = await createOrderFulfillmentWorkflow(getContainer()).run({ input: { order_id: order.id, items, location_id: store.locationId } })
       const [shipment] = await shipmentsOf(order.id)
-      expect(shipment).toEqual(expect.objectContaining({ cod_amount: order.total, cod_expected: order.total }))
-      expect((await sandbox.order(shipment.order_code)).cod_amount).toBe(order.total)
+      expect(shipment).toEqual(expect.objectContaining({ cod_amount: order.total, cod_expected: order.total, fulfillment_id: result.id }))
+      const atGhn = await sandbox.order(shipment.order_code)
+      expect(atGhn.cod_amount).toBe(order.total)
+      expect(atGhn.client_order_code).toBe(`${process.env.GHN_CLIENT_ORDER_CODE_PREFIX}${data.order.display_id}-1`)
+
+      // The older name runs the same path; a second fulfilment of the same items is Medusa's to refuse.
+      const again = await createGhnFulfillmentWorkflow(getContainer())
+        .run({ input: { order_id: order.id, items, location_id: store.locationId } })
+        .then(() => null, (e: Error) => e.message)
+      expect(again).toBeTruthy()
+      expect(await sandbox.ordersByClientCode(`${process.env.GHN_CLIENT_ORDER_CODE_PREFIX}${data.order.display_id}-2`)).toHaveLength(0)
     })
 
     it("reconciles GHN's collection and transfer in the COD report and its CSV", async () => {

@@ -141,8 +141,8 @@ medusaIntegrationTestRunner({
         const ghnOrder = await sandbox.order(code)
         expect(ghnOrder).toMatchObject({
           status: "ready_to_pick",
-          // The Create Order intent's code, in PostgreSQL before GHN was called.
-          client_order_code: fulfillment.data.ghn_intent_code,
+          // The order's number and the parcel's sequence, readable in GHN's app and on the label.
+          client_order_code: `${process.env.GHN_CLIENT_ORDER_CODE_PREFIX}${order.display_id}-1`,
           to_name: "Nguyễn Văn An",
           to_phone: "0912345678",
           weight: 2200,
@@ -201,10 +201,45 @@ medusaIntegrationTestRunner({
             api.post(`/admin/orders/${order.id}/fulfillments?fields=id,*fulfillments`, { items: [{ id: item.id, quantity: Number(item.quantity) }], location_id: store.locationId }, admin)
           )
         )
-        const codes = new Set(results.flatMap((r: any) => r.data.order.fulfillments.map((f: any) => f.data.order_code)))
+        // A response may list the other fulfilment before its GHN order is made (it waits for the order's lock).
+        const codes = new Set(results.flatMap((r: any) => r.data.order.fulfillments.map((f: any) => f.data.order_code)).filter(Boolean))
         expect(codes.size).toBe(2)
         const cods = await Promise.all([...codes].map(async (code) => (await sandbox.order(code as string)).cod_amount))
         expect(cods.sort((a, b) => a - b)).toEqual([0, total])
+      })
+
+      it("sends GHN nothing for a fulfilment Medusa refuses (more units than ordered)", async () => {
+        const order = await placeOrder()
+        const { data } = await api.get(`/admin/orders/${order.id}?fields=id,*items`, admin)
+        const creates = await sandbox.requestCount("/shiip/public-api/v2/shipping-order/create")
+        const refused = await failure(
+          api.post(`/admin/orders/${order.id}/fulfillments`, { items: [{ id: data.order.items[0].id, quantity: 99 }], location_id: store.locationId }, admin)
+        )
+        expect(refused.status).toBeGreaterThanOrEqual(400)
+        expect(refused.status).toBeLessThan(500)
+        expect(await sandbox.requestCount("/shiip/public-api/v2/shipping-order/create")).toBe(creates)
+        const { data: after } = await api.get(`/admin/orders/${order.id}?fields=id,*fulfillments`, admin)
+        expect(after.order.fulfillments.filter((f: any) => !f.canceled_at)).toHaveLength(0)
+      })
+
+      it("makes one GHN order and refuses the other when the same fulfilment is submitted twice at once", async () => {
+        const order = await placeOrder()
+        const { data } = await api.get(`/admin/orders/${order.id}?fields=id,display_id,*items`, admin)
+        const items = data.order.items.map((i: any) => ({ id: i.id, quantity: Number(i.quantity) }))
+        const before = (await sandbox.orders()).length
+        const results = await Promise.allSettled(
+          [0, 1].map(() => api.post(`/admin/orders/${order.id}/fulfillments?fields=id,*fulfillments`, { items, location_id: store.locationId }, admin))
+        )
+        const ok = results.filter((r) => r.status === "fulfilled")
+        const refused = results.filter((r): r is PromiseRejectedResult => r.status === "rejected")
+        expect([ok.length, refused.length]).toEqual([1, 1])
+        expect(refused[0].reason.response.status).toBeGreaterThanOrEqual(400)
+        expect(refused[0].reason.response.status).toBeLessThan(500)
+        // Made once: no GHN order created and then cancelled.
+        const made = (await sandbox.orders()).slice(before)
+        expect(made.map((o: any) => [o.client_order_code, o.status])).toEqual([[`${process.env.GHN_CLIENT_ORDER_CODE_PREFIX}${data.order.display_id}-1`, "ready_to_pick"]])
+        const { data: after } = await api.get(`/admin/orders/${order.id}?fields=id,*fulfillments`, admin)
+        expect(after.order.fulfillments.filter((f: any) => !f.canceled_at).map((f: any) => f.data.order_code)).toEqual([made[0].order_code])
       })
 
       it("sends from the stock location the fulfilment ships from, not the one quoted at checkout", async () => {
@@ -261,8 +296,9 @@ medusaIntegrationTestRunner({
         await sandbox.setStatus(orphan.order_code, "cancel")
         const fulfillment = await fulfil(order.id)
         expect(fulfillment.data.order_code).not.toBe(orphan.order_code)
-        // The intent's code steps to its next generation past the cancelled order.
-        expect(fulfillment.data.client_order_code).toBe(`${orphan.client_order_code}-2`)
+        // The cancelled order's intent is cancelled; the parcel gets the order's next code.
+        expect(orphan.client_order_code).toMatch(/-1$/)
+        expect(fulfillment.data.client_order_code).toBe(orphan.client_order_code.replace(/-1$/, "-2"))
         expect((await sandbox.order(fulfillment.data.order_code)).status).toBe("ready_to_pick")
       })
 
@@ -302,7 +338,8 @@ medusaIntegrationTestRunner({
         expect(returnFulfillment.labels[0]).toMatchObject({ tracking_number: code })
         const reverse = await sandbox.order(code)
         expect(reverse).toMatchObject({
-          client_order_code: returnFulfillment.id,
+          // The return's pickup of the order: its number and R1, read in GHN's app.
+          client_order_code: expect.stringMatching(/\d+-R1$/),
           from_name: "Nguyễn Văn An",
           from_ward_name: "Phường Bến Nghé",
           to_name: "Kho Hà Nội",
@@ -325,7 +362,8 @@ medusaIntegrationTestRunner({
         )
         const returnFulfillment = await bookedReturnFulfillment(data.return.id)
         expect(await sandbox.order(returnFulfillment.data.order_code)).toMatchObject({
-          client_order_code: returnFulfillment.id,
+          // The return's pickup of the order: its number and R1, read in GHN's app.
+          client_order_code: expect.stringMatching(/\d+-R1$/),
           from_name: "Nguyễn Văn An",
           to_name: "Kho Hà Nội",
           weight: 1000,
@@ -366,7 +404,7 @@ medusaIntegrationTestRunner({
         const deliveryFee = (await sandbox.fee({ ...twoKettles, from: WAREHOUSE, to: CUSTOMER, insurance_value: 500000 })).total
         expect(prices).toEqual({ pickup: pickupFee, delivery: deliveryFee })
         expect(await sandbox.order(pickup.data.order_code)).toMatchObject({
-          client_order_code: pickup.id,
+          client_order_code: expect.stringMatching(/\d+-R1$/),
           from_ward_name: "Phường Bến Nghé",
           to_name: "Kho Hà Nội",
           weight: 500,
@@ -396,7 +434,7 @@ medusaIntegrationTestRunner({
           delivery: (await sandbox.fee({ ...ONE_SHIRT, from: WAREHOUSE, to: CUSTOMER, insurance_value: 250000 })).total,
         })
         expect(await sandbox.order(pickup.data.order_code)).toMatchObject({
-          client_order_code: pickup.id,
+          client_order_code: expect.stringMatching(/\d+-R1$/),
           from_ward_name: "Phường Bến Nghé",
           to_ward_name: "Phường Phúc Xá",
           weight: 500,

@@ -10,3 +10,6 @@ if (!process.env.GHN_BASE_URL && fs.existsSync(ENV_FILE)) {
 }
 process.env.MEDUSA_DISABLE_TELEMETRY = "true"
 process.env.LOG_LEVEL = process.env.LOG_LEVEL || "error"
+// One sandbox serves every file, and each file's store numbers its orders from 1 again: a prefix
+// per file keeps client order codes (1-1, 1-2 ...) from meeting another file's GHN orders.
+process.env.GHN_CLIENT_ORDER_CODE_PREFIX = `t${Date.now().toString(36)}${Math.random().toString(36).slice(2, 5)}-`

@@ -253,8 +253,9 @@ describe("npm run demo (smoke)", () => {
     expect(label.status).toBe(302)
     expect(label.headers.get("location")).toContain(s.sandboxUrl)
     const atGhn = await api("GET", `${s.sandboxUrl}/_sandbox/orders/${code}`)
-    // Made under the Create Order intent the plugin kept in PostgreSQL before calling GHN.
-    expect(atGhn.body).toEqual(expect.objectContaining({ order_code: code, client_order_code: fulfillment.data.ghn_intent_code, status: "ready_to_pick" }))
+    // Made under the Create Order intent the plugin kept in PostgreSQL before calling GHN: the order's number and parcel.
+    expect(atGhn.body).toEqual(expect.objectContaining({ order_code: code, client_order_code: fulfillment.data.client_order_code, status: "ready_to_pick" }))
+    expect(fulfillment.data.client_order_code).toMatch(/\d+-1$/)
 
     // 5. GHN moves it along (demo:advance): shipped, then delivered, through the webhook.
     const toPicked = await runScript("demo:advance", [code, "shipped"])

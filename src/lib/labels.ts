@@ -8,3 +8,8 @@ import type { GhnLabelSize } from "./ghn/constants"
 export function labelRoute(orderCode: string, size: GhnLabelSize = "A5", backendUrl = "") {
   return `${backendUrl.replace(/\/+$/, "")}/admin/ghn/labels/${encodeURIComponent(orderCode)}?size=${encodeURIComponent(size)}`
 }
+
+/** The one label a GHN fulfilment carries (an order's parcel or a return's pickup). */
+export function ghnLabel(account: { client: { trackingUrl(code: string): string }; options: { backendUrl?: string } }, orderCode: string) {
+  return { tracking_number: orderCode, tracking_url: account.client.trackingUrl(orderCode), label_url: labelRoute(orderCode, "A5", account.options.backendUrl) }
+}

@@ -1,3 +1,4 @@
+import { MAX_CLIENT_ORDER_CODE_PREFIX } from "./create-intent"
 import { z } from "zod"
 import { editDistance } from "./address"
 import { createGhnClient, GhnClient } from "./ghn"
@@ -39,6 +40,16 @@ export const ghnOptionsSchema = z
     /** The store's public backend URL, for absolute label links (default MEDUSA_BACKEND_URL). */
     backendUrl: z.string().url().optional(),
     language: z.enum(["vi", "en"]).default("vi"),
+    /**
+     * Put before every client order code (`SHOPA-1042-1`), when one GHN shop serves several
+     * stores or a store is reinstalled on the same shop: GHN keeps each code for its shop.
+     */
+    clientOrderCodePrefix: z
+      .string()
+      .trim()
+      .max(MAX_CLIENT_ORDER_CODE_PREFIX)
+      .regex(/^[A-Za-z0-9_.-]*$/, "clientOrderCodePrefix takes letters, digits, '-', '_' and '.'")
+      .default(""),
     pollIntervalMinutes: z.number().int().min(1).max(1440).default(30),
   })
   // Medusa adds keys of its own to module options (`database`, …): unknown keys are let through,

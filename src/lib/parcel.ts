@@ -213,3 +213,20 @@ export function assertServiceType(parcel: GhnParcel, serviceTypeId: 2 | 5): void
     )
   }
 }
+
+/**
+ * The service type a parcel travels with: the one chosen (the shipping option's) when the parcel
+ * fits it, else the parcel's own (a partial fulfilment of a heavy-goods order can be light goods;
+ * an exchange's method data names none). The one rule for every Create Order: heavy goods only at
+ * 20 kg or more, or for several parcels.
+ */
+export function serviceTypeFor(parcel: GhnParcel, chosen?: 2 | 5): 2 | 5 {
+  if (chosen === undefined) return parcel.service_type_id
+  try {
+    assertServiceType(parcel, chosen)
+    return chosen
+  } catch (error) {
+    if (error instanceof ParcelError) return parcel.service_type_id
+    throw error
+  }
+}

@@ -157,12 +157,13 @@ export function calculateFee(input: FeeInput): { ok: true; fee: FeeBreakdown } |
       // a single parcel without its own weight carries the order weight
       const pw = p.weight > 0 ? p.weight : list.length === 1 ? weight : 0
       const [a, b, c] = sides(p.l, p.w, p.h)
-      const pv = volumetric(a, b, c)
-      const pc = Math.max(pw, pv)
-      converted += pv
-      chargeable += pc
+      const pc = Math.max(pw, volumetric(a, b, c))
       main += heavyPrice(band, pc)
     }
+    // What the order reports follows the spec's rules 2 and 3 (one order volume from the derived
+    // dimensions, chargeable = max(weight, volumetric)), whatever each parcel was priced at.
+    converted = volumetric(dims.length, dims.width, dims.height)
+    chargeable = Math.max(weight, converted)
   } else {
     if (weight >= SERVICE_TYPE_BOUNDARY_G) return { ok: false, error: "BOUNDARY_LIGHT" }
     dims = dimensions(input)

@@ -18,24 +18,27 @@ const isType5 = (_: Record<string, unknown>, root: Record<string, unknown>) => r
 const noItems = (p: Record<string, unknown>) => !Array.isArray(p.items) || p.items.length === 0
 
 const ITEM_FIELDS: FieldSpec[] = [
-  S("name", "Name", "string", [R.required, R.max(512)]),
+  // The spec marks neither required (only "Max 512" and "Minimum 1"), and states no limit on an
+  // item's sides or weight: only the order's.
+  S("name", "Name", "string", [R.max(512)]),
   S("code", "Code", "string"),
-  S("quantity", "Quantity", "int", [R.required, R.min(1)]),
+  S("quantity", "Quantity", "int", [R.min(1)]),
   S("price", "Price", "int", [R.gte(0)]),
-  S("length", "Length", "int", [R.requiredIf(isType5), R.max(200)]),
-  S("width", "Width", "int", [R.requiredIf(isType5), R.max(200)]),
-  S("height", "Height", "int", [R.requiredIf(isType5), R.max(200)]),
-  S("weight", "Weight", "int", [R.requiredIf(isType5), R.max(50000)]),
+  S("length", "Length", "int", [R.requiredIf(isType5)]),
+  S("width", "Width", "int", [R.requiredIf(isType5)]),
+  S("height", "Height", "int", [R.requiredIf(isType5)]),
+  S("weight", "Weight", "int", [R.requiredIf(isType5)]),
 ]
 
 function addressFields(prefix: "to" | "from" | "return", Go: string, required: boolean): FieldSpec[] {
   const isNew = (p: Record<string, unknown>) => p[`is_new_${prefix}_address`] === true
   const hasIds = (p: Record<string, unknown>) => !!p[`${prefix}_ward_code`]
   return [
-    S(`${prefix}_name`, `${Go}Name`, "string", required ? [R.required, R.max(1024)] : [R.max(1024)]),
+    // The spec gives names and addresses a length only: none is marked required.
+    S(`${prefix}_name`, `${Go}Name`, "string", [R.max(1024)]),
     S(`${prefix}_phone`, `${Go}Phone`, "string", required ? [R.required] : []),
     ...(prefix === "from" ? [S("from_hotline", "FromHotline", "string")] : []),
-    S(`${prefix}_address`, `${Go}Address`, "string", required ? [R.required, R.max(1024)] : [R.max(1024)]),
+    S(`${prefix}_address`, `${Go}Address`, "string", [R.max(1024)]),
     S(`${prefix}_ward_name`, `${Go}WardName`, "string", required ? [R.requiredWithout((p) => !hasIds(p))] : []),
     S(`${prefix}_district_name`, `${Go}DistrictName`, "string", required ? [R.requiredIf((p) => !isNew(p) && !hasIds(p) && !p[`${prefix}_district_id`])] : []),
     S(`${prefix}_province_name`, `${Go}ProvinceName`, "string", required ? [R.requiredIf((p) => isNew(p) && !hasIds(p))] : []),
@@ -57,15 +60,16 @@ const CREATE_FIELDS: FieldSpec[] = [
   S("width", "Width", "int", [R.gte(0), R.max(200)]),
   S("height", "Height", "int", [R.gte(0), R.max(200)]),
   S("content", "Content", "string", [R.requiredWithout(noItems), R.max(2000)]),
-  S("service_type_id", "ServiceTypeID", "int", [R.required, R.oneof(2, 5)]),
+  S("service_type_id", "ServiceTypeID", "int", [R.oneof(2, 5)]),
   S("service_id", "ServiceID", "int"),
-  S("payment_type_id", "PaymentTypeID", "int", [R.required, R.oneof(1, 2, 4, 5)]),
+  // Create Order names 1 (shop pays) and 2 (receiver pays); 4 and 5 appear only in what Order Info reports.
+  S("payment_type_id", "PaymentTypeID", "int", [R.oneof(1, 2)]),
   S("coupon", "Coupon", "string"),
   S("cod_amount", "CodAmount", "int", [R.gte(0), R.max(50000000)]),
   S("cod_failed_amount", "CodFailedAmount", "int", [R.gte(0)]),
   S("insurance_value", "InsuranceValue", "int", [R.gte(0), R.max(5000000)]),
   S("order_value", "OrderValue", "int", [R.gte(0)]),
-  S("required_note", "RequiredNote", "string", [R.required, R.oneof(...REQUIRED_NOTES)]),
+  S("required_note", "RequiredNote", "string", [R.oneof(...REQUIRED_NOTES)]),
   S("note", "Note", "string", [R.max(5000)]),
   S("pick_station_id", "PickStationID", "int", [R.gte(0)]),
   S("deliver_station_id", "DeliverStationID", "int", [R.gte(0)]),
@@ -140,7 +144,7 @@ const CANCEL_REASONS = ["SVC-CO001", "SVC-CO002", "SVC-CO003", "SVC-CANCEL-OTHER
 const CANCEL_FIELDS: FieldSpec[] = [
   S("order_codes", "OrderCodes", "string[]", [R.required]),
   S("reason_code", "ReasonCode", "string", [R.oneof(...CANCEL_REASONS)]),
-  S("reason", "Reason", "string", [R.max(1000)]),
+  S("reason", "Reason", "string"),
 ]
 const SWITCH_FIELDS: FieldSpec[] = [S("order_codes", "OrderCodes", "string[]", [R.required])]
 const GEN_TOKEN_FIELDS: FieldSpec[] = [

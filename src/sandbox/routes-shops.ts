@@ -16,7 +16,7 @@ const OTP_FIELDS = [S("phone", "Phone", "string", [R.required]), LANG]
 const AFF_CREATE_FIELDS = [
   S("phone", "Phone", "string", [R.required]),
   S("otp", "Otp", "string"),
-  S("address", "Address", "string", [R.max(1024)]),
+  S("address", "Address", "string"),
   S("district_id", "DistrictID", "int", [R.gte(0)]),
   S("ward_code", "WardCode", "string"),
   LANG,
@@ -28,9 +28,9 @@ const AFF_WITH_SHOP_FIELDS = [
   LANG,
 ]
 const REGISTER_FIELDS = [
-  S("name", "Name", "string", [R.required, R.max(1024)]),
+  S("name", "Name", "string", [R.required]),
   S("phone", "Phone", "string"),
-  S("address", "Address", "string", [R.max(1024)]),
+  S("address", "Address", "string"),
   S("ward_code", "WardCode", "string"),
   S("district_id", "DistrictID", "int", [R.gte(0)]),
   S("bank_account_id", "BankAccountID", "int", [R.gte(0)]),

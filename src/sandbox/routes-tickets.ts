@@ -183,8 +183,7 @@ export function registerTicketRoutes(sb: Sandbox): void {
     }
     t.conversations.push(c)
     t.updated_at = now
-    // a customer reply re-opens a ticket that was waiting for the customer (2 -> 1)
-    if (t.status_id === 2) t.status_id = 1
+    // The spec: a reply leaves the status unchanged (moves between 1, 2 and 3 are the support side's).
     sb.markDirty()
     return ok(conversationView({ ...c, created_at: "", updated_at: "" }))
   })

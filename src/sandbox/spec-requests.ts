@@ -53,7 +53,7 @@ export interface Violation {
   at: string
   operation: string
   field: string
-  rule: "unknown_field" | "required" | "type" | "method"
+  rule: "unknown_field" | "required" | "type" | "method" | "content_type" | "empty_when_new"
   detail?: string
 }
 
@@ -388,6 +388,9 @@ function parseJsonObject(buf: Buffer): Body | null | "empty" {
   }
 }
 
+/** Operations whose body takes Create Order's recipient block (and its new-model rule). */
+const NEW_ADDRESS_OPERATIONS = new Set(["Create Order", "Preview Order", "Update Order"])
+
 export interface FormValues {
   fields: Map<string, string>
   files: Array<{ field: string }>
@@ -435,7 +438,15 @@ export async function specViolations(op: SpecOperation, ctx: Ctx, readForm: (ctx
   }
   const body = parseJsonObject(ctx.body)
   if (body === null || body === "empty") return out // malformed JSON is refused by the handler
-  if (readsJson) checkObject(op.fields, body, body, "", push)
-  else for (const k of Object.keys(body)) push({ field: `body:${k}`, rule: "unknown_field" })
+  if (readsJson) {
+    // The spec's headers: Content-Type application/json for every JSON body.
+    const type = String(ctx.req.headers["content-type"] ?? "").split(";")[0].trim().toLowerCase()
+    if (type !== "application/json") push({ field: "header:Content-Type", rule: "content_type", detail: `the spec: Content-Type application/json, got ${JSON.stringify(type || "(none)")}` })
+    checkObject(op.fields, body, body, "", push)
+    // Create Order's to_district_name: "leave empty when true" (is_new_to_address).
+    if (NEW_ADDRESS_OPERATIONS.has(op.operation) && body.is_new_to_address === true && typeof body.to_district_name === "string" && body.to_district_name !== "") {
+      push({ field: "to_district_name", rule: "empty_when_new", detail: "the spec: leave to_district_name empty when is_new_to_address is true" })
+    }
+  } else for (const k of Object.keys(body)) push({ field: `body:${k}`, rule: "unknown_field" })
   return out
 }

@@ -1,9 +1,8 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
-import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
-import type { QueryGraph } from "../../lib/query-graph"
-import { GHN_MODULE } from "../../modules/ghn"
-import type GhnModuleService from "../../modules/ghn/service"
+import type { QueryGraph } from "../lib/query-graph"
+import { GHN_MODULE } from "../modules/ghn"
+import type GhnModuleService from "../modules/ghn/service"
 
 export type GhnShipmentRecord = {
   fulfillment_id: string
@@ -45,42 +44,36 @@ async function checkoutQuotes(container: MedusaContainer, ghn: GhnModuleService,
   return quotes
 }
 
-/** The shipment record of each GHN fulfilment, made once (a repeat event finds it and stops). */
-export const upsertGhnShipmentsStep = createStep(
-  "upsert-ghn-shipments",
-  async (records: GhnShipmentRecord[], { container }) => {
-    const ghn = container.resolve<GhnModuleService>(GHN_MODULE)
-    const usable = records.filter((r) => r.data?.order_code)
-    if (!usable.length) return new StepResponse([], [])
-    const existing = await ghn.listGhnShipments({ fulfillment_id: usable.map((r) => r.fulfillment_id) }, { select: ["id", "fulfillment_id"] })
-    const known = new Set(existing.map((s) => s.fulfillment_id))
-    const fresh = usable.filter((r) => !known.has(r.fulfillment_id))
-    if (!fresh.length) return new StepResponse([], [])
-    const quotes = await checkoutQuotes(container, ghn, fresh)
-    const created = await ghn.createGhnShipments(
-      fresh.map(({ fulfillment_id, order_id, provider_id, is_return, data }) => ({
-        fulfillment_id,
-        order_id: order_id ?? null,
-        provider_id: provider_id ?? null,
-        order_code: data.order_code,
-        client_order_code: data.client_order_code ?? fulfillment_id,
-        shop_id: Number(data.shop_id),
-        is_return: !!is_return,
-        status: "ready_to_pick",
-        history: { events: [] },
-        total_fee: Math.round(Number(data.total_fee ?? 0)),
-        fees: data.fee ?? null,
-        cod_amount: Math.round(Number(data.cod_amount ?? 0)),
-        cod_expected: is_return ? null : Math.round(Number(data.cod_amount ?? 0)),
-        quoted_fee: quotes.get(fulfillment_id) ?? null,
-        weight: data.weight ? Math.round(Number(data.weight)) : null,
-        expected_delivery_time: data.expected_delivery_time ? new Date(data.expected_delivery_time) : null,
-        last_synced_at: new Date(),
-      }))
-    )
-    return new StepResponse(created, created.map((c) => c.id))
-  },
-  async (ids, { container }) => {
-    if (ids?.length) await container.resolve<GhnModuleService>(GHN_MODULE).deleteGhnShipments(ids)
-  }
-)
+/** The shipment record of each GHN fulfilment, made once (a repeat finds it and makes nothing): the ids it made. */
+export async function recordGhnShipments(container: MedusaContainer, records: GhnShipmentRecord[]): Promise<{ id: string; order_code: string }[]> {
+  const ghn = container.resolve<GhnModuleService>(GHN_MODULE)
+  const usable = records.filter((r) => r.data?.order_code)
+  if (!usable.length) return []
+  const existing = await ghn.listGhnShipments({ fulfillment_id: usable.map((r) => r.fulfillment_id) }, { select: ["id", "fulfillment_id"] })
+  const known = new Set(existing.map((s) => s.fulfillment_id))
+  const fresh = usable.filter((r) => !known.has(r.fulfillment_id))
+  if (!fresh.length) return []
+  const quotes = await checkoutQuotes(container, ghn, fresh)
+  const created = await ghn.createGhnShipments(
+    fresh.map(({ fulfillment_id, order_id, provider_id, is_return, data }) => ({
+      fulfillment_id,
+      order_id: order_id ?? null,
+      provider_id: provider_id ?? null,
+      order_code: data.order_code,
+      client_order_code: data.client_order_code ?? fulfillment_id,
+      shop_id: Number(data.shop_id),
+      is_return: !!is_return,
+      status: "ready_to_pick",
+      history: { events: [] },
+      total_fee: Math.round(Number(data.total_fee ?? 0)),
+      fees: data.fee ?? null,
+      cod_amount: Math.round(Number(data.cod_amount ?? 0)),
+      cod_expected: is_return ? null : Math.round(Number(data.cod_amount ?? 0)),
+      quoted_fee: quotes.get(fulfillment_id) ?? null,
+      weight: data.weight ? Math.round(Number(data.weight)) : null,
+      expected_delivery_time: data.expected_delivery_time ? new Date(data.expected_delivery_time) : null,
+      last_synced_at: new Date(),
+    }))
+  )
+  return created.map((c) => ({ id: c.id, order_code: c.order_code }))
+}

@@ -22,7 +22,7 @@ const switchGhnStatusStep = createStep("switch-ghn-status", async (input: Switch
   const ghn = container.resolve<GhnModuleService>(GHN_MODULE)
   const results: SwitchGhnStatusResult = []
   try {
-    for (const { account, shop_id: shopId, order_codes: codes } of await ghn.accountsOf(input.order_codes)) {
+    for (const { account, shop_id: shopId, order_codes: codes } of await ghn.accountsOf(input.order_codes, { live: true, action: "GHN acts on no cancelled order" })) {
       const answer: SwitchStatusResult[] =
         input.action === "redeliver"
           ? await account.client.orders.deliveryAgain(codes, { shopId })

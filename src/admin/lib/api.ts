@@ -10,6 +10,9 @@ export const LABEL_SIZES: LabelSize[] = ["A5", "80x80", "52x70"]
 
 export type HistoryEntry = { status: string; type?: string; time: string; reason?: string | null; reason_code?: string | null; source?: string }
 
+/** A GHN order made for the order that no fulfilment carries and GHN has not cancelled yet (retried). */
+export type UncancelledGhnOrder = { client_order_code: string; order_code: string | null; error: string | null; attempts: number; next_attempt_at: string | null }
+
 export type Shipment = {
   id: string
   fulfillment_id: string
@@ -140,7 +143,7 @@ const multipart = <T>(path: string, form: FormData) =>
   sdk.client.fetch<T>(path, { method: "POST", body: form, headers: { "content-type": null } })
 
 export const api = {
-  orderShipments: (orderId: string) => json<{ shipments: Shipment[] }>(`/admin/ghn/orders/${orderId}/shipments`),
+  orderShipments: (orderId: string) => json<{ shipments: Shipment[]; uncancelled?: UncancelledGhnOrder[] }>(`/admin/ghn/orders/${orderId}/shipments`),
   shipments: (query: Record<string, unknown>) => json<{ shipments: Shipment[]; count: number; limit: number; offset: number }>("/admin/ghn/shipments", "GET", undefined, query),
   cod: (query: Record<string, unknown>) => json<{ parcels: CodReportRow[]; count: number; totals: CodTotals; limit: number; offset: number }>("/admin/ghn/cod", "GET", undefined, query),
   refresh: (code: string) => json<{ shipment: Shipment }>(`/admin/ghn/shipments/${encodeURIComponent(code)}/refresh`, "POST"),

@@ -1,6 +1,6 @@
 import { defineWidgetConfig } from "@medusajs/admin-sdk"
 import type { AdminOrder, DetailWidgetProps } from "@medusajs/framework/types"
-import { Container } from "@medusajs/ui"
+import { Alert, Container } from "@medusajs/ui"
 import { EmptyState, ErrorState, LoadingRows, SectionHeader } from "../components/common"
 import { ShipmentCard } from "../components/shipment-card"
 import { errorText, useOrderShipments } from "../lib/api"
@@ -20,6 +20,7 @@ const GhnOrderShipmentsWidget = ({ data: order }: DetailWidgetProps<AdminOrder>)
   const { t } = useGhnTranslation()
   const query = useOrderShipments(order.id)
   const shipments = query.data?.shipments ?? []
+  const uncancelled = query.data?.uncancelled ?? []
 
   if (query.isSuccess && !shipments.length && !shipsWithGhn(order)) return null
 
@@ -28,6 +29,13 @@ const GhnOrderShipmentsWidget = ({ data: order }: DetailWidgetProps<AdminOrder>)
       <SectionHeader title={t("widget.title")} subtitle={shipments.length ? t("widget.subtitle", { count: shipments.length }) : undefined} />
       {query.isLoading ? <LoadingRows /> : null}
       {query.isError ? <ErrorState message={errorText(query.error)} onRetry={() => query.refetch()} /> : null}
+      {uncancelled.map((o) => (
+        <div key={o.client_order_code} className="px-6 py-4">
+          <Alert variant="error" data-testid="ghn-uncancelled">
+            {t("widget.uncancelled", { code: o.order_code ?? o.client_order_code, client: o.client_order_code, error: o.error ?? "" })}
+          </Alert>
+        </div>
+      ))}
       {query.isSuccess && !shipments.length ? <EmptyState title={t("widget.emptyTitle")} description={t("widget.emptyDescription")} /> : null}
       {shipments.map((s) => (
         <ShipmentCard key={s.id} shipment={s} orderId={order.id} />

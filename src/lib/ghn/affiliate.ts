@@ -11,10 +11,10 @@ import { posInt, reqStr, str, validateInput } from "./validation"
 
 const language = z.enum(["vi", "en"]).optional()
 
-export const getOtpBodySchema = z.looseObject({ phone: reqStr(), language })
+export const getOtpBodySchema = z.strictObject({ phone: reqStr(), language })
 export type GhnGetOtpBody = z.input<typeof getOtpBodySchema>
 
-export const createShopByOtpBodySchema = z.looseObject({
+export const createShopByOtpBodySchema = z.strictObject({
   phone: reqStr(),
   otp: reqStr(),
   address: str().optional(),
@@ -24,7 +24,7 @@ export const createShopByOtpBodySchema = z.looseObject({
 })
 export type GhnCreateShopByOtpBody = z.input<typeof createShopByOtpBodySchema>
 
-export const addStaffByOtpBodySchema = z.looseObject({
+export const addStaffByOtpBodySchema = z.strictObject({
   phone: reqStr(),
   otp: reqStr(),
   shop_id: posInt(),

@@ -9,7 +9,7 @@ import { isRecord, issue, posInt, reqStr, serviceTypeBoundaryIssues, str, uint, 
 
 const F = GHN_LIMITS.calculateFee
 
-export const feeItemSchema = z.looseObject({
+export const feeItemSchema = z.strictObject({
   name: reqStr(),
   code: str().nullish(),
   quantity: z.number().int().min(GHN_LIMITS.createOrder.minItemQuantity),
@@ -20,7 +20,7 @@ export const feeItemSchema = z.looseObject({
 })
 
 /** Body of Calculate Fee. Unknown fields are kept and sent. */
-export const calculateFeeBodySchema = z.looseObject({
+export const calculateFeeBodySchema = z.strictObject({
   weight: z.number().int().min(F.minWeight).max(F.maxWeight),
   to_district_id: posInt(),
   to_ward_code: reqStr(),
@@ -59,7 +59,7 @@ export const calculateFeeChecks: CustomCheck[] = [
 ]
 
 /** Body of Leadtime. Use service_type_id, not service_id (which has no effect). */
-export const leadtimeBodySchema = z.looseObject({
+export const leadtimeBodySchema = z.strictObject({
   to_district_id: posInt(),
   to_ward_code: reqStr(),
   from_district_id: posInt().optional(),

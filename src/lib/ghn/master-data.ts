@@ -82,7 +82,7 @@ const listOf = <S extends z.ZodType>(item: S) =>
     return v
   }, z.array(item))
 
-export const pageQuerySchema = z.looseObject({
+export const pageQuerySchema = z.strictObject({
   offset: uint().optional(),
   limit: z.number().int().min(1).max(PAGE).optional(),
 })
@@ -146,7 +146,7 @@ export function createMasterDataApi(t: Transport) {
 
     /** Districts of a legacy province (POST { province_id }). */
     async districts(province_id: number, call?: GhnCallOptions): Promise<GhnDistrict[]> {
-      validateInput("masterData.districts", z.looseObject({ province_id: posInt() }), { province_id })
+      validateInput("masterData.districts", z.strictObject({ province_id: posInt() }), { province_id })
       return t.request({
         operation: "masterData.districts",
         method: "POST",
@@ -161,7 +161,7 @@ export function createMasterDataApi(t: Transport) {
 
     /** Wards of a legacy district (POST { district_id }); `data: null` (no wards) is []. */
     async wards(district_id: number, call?: GhnCallOptions): Promise<GhnWard[]> {
-      validateInput("masterData.wards", z.looseObject({ district_id: posInt() }), { district_id })
+      validateInput("masterData.wards", z.strictObject({ district_id: posInt() }), { district_id })
       return t.request({
         operation: "masterData.wards",
         method: "POST",

@@ -18,7 +18,7 @@ const L = GHN_LIMITS.createOrder
 
 // ------------------------------------------------------------------ request schemas
 
-export const orderItemSchema = z.looseObject({
+export const orderItemSchema = z.strictObject({
   name: reqStr(L.maxItemName),
   code: str().nullish(),
   quantity: z.number().int().min(L.minItemQuantity),
@@ -78,8 +78,8 @@ const orderFields = {
   items: z.array(orderItemSchema).optional(),
 }
 
-/** Body of Create Order (and Preview Order). Unknown fields are kept and sent. */
-export const createOrderBodySchema = z.looseObject(orderFields)
+/** Body of Create Order (and Preview Order): only the spec's fields; any other is refused, named. */
+export const createOrderBodySchema = z.strictObject(orderFields)
 export type GhnCreateOrderBody = z.input<typeof createOrderBodySchema>
 
 /** Body of Preview Order: the same as Create Order. */
@@ -87,14 +87,14 @@ export const previewOrderBodySchema = createOrderBodySchema
 export type GhnPreviewOrderBody = GhnCreateOrderBody
 
 /** Body of Update Order: a partial Create Order body plus order_code and otp. */
-export const updateOrderBodySchema = z.looseObject({
+export const updateOrderBodySchema = z.strictObject({
   ...orderFields,
   order_code: reqStr(),
   otp: str().optional(),
 })
 export type GhnUpdateOrderBody = z.input<typeof updateOrderBodySchema>
 
-export const cancelOrderBodySchema = z.looseObject({
+export const cancelOrderBodySchema = z.strictObject({
   order_codes: z.array(reqStr()).min(1),
   reason_code: z.enum(CANCEL_REASON_CODES).optional(),
   reason: str().optional(),
@@ -325,7 +325,7 @@ export function createOrdersApi(t: Transport) {
 
     /** Order Info (GET ?order_code=). */
     async info(order_code: string, call?: GhnCallOptions): Promise<GhnOrder> {
-      validateInput("orders.info", z.looseObject({ order_code: orderCodeSchema }), { order_code })
+      validateInput("orders.info", z.strictObject({ order_code: orderCodeSchema }), { order_code })
       return t.request({
         operation: "orders.info",
         method: "GET",
@@ -358,7 +358,7 @@ export function createOrdersApi(t: Transport) {
 
     /** Delivery Again (switch-status/storing): per-order results, returned, never thrown. Never retried. */
     async deliveryAgain(order_codes: string[], call?: GhnCallOptions): Promise<SwitchStatusResult[]> {
-      const { order_codes: codes } = validateInput("orders.deliveryAgain", z.looseObject({ order_codes: orderCodesSchema }), { order_codes })
+      const { order_codes: codes } = validateInput("orders.deliveryAgain", z.strictObject({ order_codes: orderCodesSchema }), { order_codes })
       return t.request({
         operation: "orders.deliveryAgain",
         method: "POST",
@@ -373,7 +373,7 @@ export function createOrdersApi(t: Transport) {
 
     /** Return Order (switch-status/return): per-order results, returned, never thrown. Never retried. */
     async returnOrder(order_codes: string[], call?: GhnCallOptions): Promise<SwitchStatusResult[]> {
-      const { order_codes: codes } = validateInput("orders.returnOrder", z.looseObject({ order_codes: orderCodesSchema }), { order_codes })
+      const { order_codes: codes } = validateInput("orders.returnOrder", z.strictObject({ order_codes: orderCodesSchema }), { order_codes })
       return t.request({
         operation: "orders.returnOrder",
         method: "POST",

@@ -7,7 +7,7 @@ import { GhnInputError } from "./errors"
 import type { GhnCallOptions, Transport } from "./transport"
 import { reqStr, validateInput } from "./validation"
 
-export const printTokenBodySchema = z.looseObject({
+export const printTokenBodySchema = z.strictObject({
   order_codes: z.array(reqStr()).min(GHN_LIMITS.print.minOrderCodes).max(GHN_LIMITS.print.maxOrderCodes),
   item_index: z.array(z.number().int().min(0)).optional(),
 })

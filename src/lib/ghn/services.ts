@@ -8,7 +8,7 @@ import type { GhnCallOptions, Transport } from "./transport"
 import { posInt, validateInput } from "./validation"
 
 /** Body of Get Service. shop_id (a body field, distinct from the ShopId header) defaults to the client's shopId. */
-export const availableServicesBodySchema = z.looseObject({
+export const availableServicesBodySchema = z.strictObject({
   shop_id: posInt(),
   from_district: posInt(),
   to_district: posInt(),

@@ -6,14 +6,14 @@ import { GHN_PATHS } from "./constants"
 import type { GhnCallOptions, Transport } from "./transport"
 import { posInt, reqStr, str, uint, validateInput } from "./validation"
 
-export const listShopsQuerySchema = z.looseObject({
+export const listShopsQuerySchema = z.strictObject({
   offset: uint().optional(),
   limit: uint().optional(),
   client_phone: str().optional(),
 })
 export type GhnListShopsQuery = z.input<typeof listShopsQuerySchema>
 
-export const createShopBodySchema = z.looseObject({
+export const createShopBodySchema = z.strictObject({
   name: reqStr(),
   phone: str().optional(),
   address: str().optional(),

@@ -22,7 +22,7 @@ export interface GhnTicketAttachment {
 
 const attachmentsField = z.array(z.unknown()).max(T.maxAttachments).optional()
 
-export const createTicketBodySchema = z.looseObject({
+export const createTicketBodySchema = z.strictObject({
   order_code: z.string().min(T.minOrderCode).max(T.maxOrderCode),
   category: z.enum(TICKET_CATEGORIES),
   description: reqStr(T.maxDescription),
@@ -30,7 +30,7 @@ export const createTicketBodySchema = z.looseObject({
 })
 export type GhnCreateTicketBody = Omit<z.input<typeof createTicketBodySchema>, "attachments"> & { attachments?: GhnTicketAttachment[] }
 
-export const replyTicketBodySchema = z.looseObject({
+export const replyTicketBodySchema = z.strictObject({
   ticket_id: z.number().int().min(1),
   description: reqStr(T.maxDescription),
   attachments: attachmentsField,
@@ -172,7 +172,7 @@ export function createTicketsApi(t: Transport) {
 
     /** Get Ticket (GET ?ticket_id=). Retried on transient failures; a 404 is retried exactly once. */
     async get(ticket_id: number, call?: GhnCallOptions): Promise<GhnTicket> {
-      validateInput("tickets.get", z.looseObject({ ticket_id: z.number().int().min(1) }), { ticket_id })
+      validateInput("tickets.get", z.strictObject({ ticket_id: z.number().int().min(1) }), { ticket_id })
       return t.request({
         operation: "tickets.get",
         method: "GET",

@@ -92,6 +92,7 @@ interface RawIssue {
   values?: unknown[]
   params?: Record<string, unknown>
   errors?: RawIssue[][]
+  keys?: string[]
 }
 
 function convertIssue(operation: string, raw: RawIssue, input: unknown): GhnInputIssue {
@@ -115,6 +116,18 @@ function convertIssue(operation: string, raw: RawIssue, input: unknown): GhnInpu
     return { field, value, limit: "required", rule: "required", message: `${field} is required by ${label}` }
   }
   switch (raw.code) {
+    case "unrecognized_keys": {
+      // The client sends only what the spec names: a field it does not name is refused, named.
+      const keys = raw.keys ?? []
+      const named = keys.map((k) => formatPath([...raw.path, k]))
+      return {
+        field: named[0] ?? field,
+        value: keys.length === 1 ? valueAt(input, [...raw.path, keys[0]]) : keys,
+        limit: "not in the spec",
+        rule: "unknown_field",
+        message: `${named.join(", ")} ${named.length === 1 ? "is not a field" : "are not fields"} of ${label} in GHN's spec: nothing was sent`,
+      }
+    }
     case "too_big": {
       const limit = Number(raw.maximum)
       if (raw.origin === "string") {
@@ -216,8 +229,24 @@ export function issue(field: string, value: unknown, limit: unknown, rule: strin
  */
 export function serviceTypeBoundaryIssues(input: Record<string, unknown>, label: string): GhnInputIssue[] {
   const limit = GHN_LIMITS.createOrder.heavyGoodsWeight
-  if (input.service_type_id !== 2 || typeof input.weight !== "number" || input.weight < limit) return []
-  return [issue("weight", input.weight, limit - 1, "max", `weight = ${input.weight} g is over what ${label} takes for service_type_id 2 (light goods, under ${limit} g): use service_type_id 5`)]
+  if (typeof input.weight !== "number") return []
+  if (input.service_type_id === 2 && input.weight >= limit) {
+    return [issue("weight", input.weight, limit - 1, "max", `weight = ${input.weight} g is over what ${label} takes for service_type_id 2 (light goods, under ${limit} g): use service_type_id 5`)]
+  }
+  // Heavy goods (5): 20 kg or more, or several parcels (each item of a heavy-goods order is one parcel).
+  const parcels = Array.isArray(input.items) ? input.items.reduce((n: number, item) => n + (isRecord(item) && typeof item.quantity === "number" ? item.quantity : 1), 0) : 0
+  if (input.service_type_id === 5 && input.weight < limit && parcels < 2) {
+    return [
+      issue(
+        "service_type_id",
+        5,
+        limit,
+        "min",
+        `service_type_id 5 (heavy goods) takes ${limit} g or more, or several parcels: a single parcel of ${input.weight} g is light goods (service_type_id 2) for ${label}`
+      ),
+    ]
+  }
+  return []
 }
 
 export const isRecord = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === "object" && !Array.isArray(v)

@@ -1,6 +1,6 @@
-import { ContainerRegistrationKeys, generateEntityId, MedusaService, Modules } from "@medusajs/framework/utils"
+import { ContainerRegistrationKeys, generateEntityId, MedusaError, MedusaService, Modules } from "@medusajs/framework/utils"
 import { AddressResolver } from "../../lib/address-resolver"
-import { intentItems, sameShipment } from "../../lib/fulfillment-context"
+import { canMoveIntent, clientOrderCode, IntentMoveError, intentItems, type IntentKind, type IntentStatus } from "../../lib/create-intent"
 import { type CodFilter, type CodShipmentRow, type CodTotals, UNCOLLECTED_END_STATUSES } from "../../lib/cod-report"
 import { describeWebhookIssues, eventFromWebhook, ghnWebhookSchema, MAX_CALLBACK_ATTEMPTS, type GhnShipmentEvent } from "../../lib/webhook"
 import type { GhnClient, GhnLabelSize } from "../../lib/ghn"
@@ -11,6 +11,7 @@ import { GhnShipment } from "./models/ghn-shipment"
 import { GhnTicket } from "./models/ghn-ticket"
 import { GhnWebhookEvent } from "./models/ghn-webhook-event"
 import { ghnProviderRegistrations } from "./providers"
+import type { GhnIntentRow } from "./types"
 
 type Logger = { warn(message: string): void; info?(message: string): void }
 type Knex = { raw<T>(sql: string, bindings: unknown[]): Promise<T> }
@@ -29,7 +30,6 @@ export type GhnAccount = { provider_id: string | null; options: GhnOptions; clie
 /** What the recovery pass is asked through, so a worker applies what a server stored. */
 export const GHN_EVENTS_RECOVER = "ghn.events.recover"
 
-export type ReservedIntent = { client_order_code: string; orphan_client_order_codes: string[]; reused: boolean }
 
 /**
  * The plugin's data module: GHN shipments, webhook events, Create Order intents and support
@@ -259,17 +259,34 @@ export default class GhnModuleService extends MedusaService({ GhnShipment, GhnWe
     return this.accountOf(shipment?.provider_id)
   }
 
-  /** Order codes grouped by the GHN account and shop that own them (their shipments'; else the default). */
-  async accountsOf(orderCodes: string[]): Promise<{ account: GhnAccount; shop_id: number; order_codes: string[] }[]> {
-    const shipments = await this.listGhnShipments({ order_code: orderCodes }, { select: ["order_code", "shop_id", "provider_id"] })
+  /**
+   * The store's own shipments with these GHN order codes, grouped by the GHN account and shop that
+   * made them. A code of another GHN order (one made in GHN's app on the same account) is refused,
+   * naming it, before anything is sent to GHN; so is a parcel GHN cancelled, when `live` is asked.
+   */
+  async accountsOf(orderCodes: string[], opts: { live?: boolean; action?: string } = {}): Promise<{ account: GhnAccount; shop_id: number; order_codes: string[] }[]> {
+    const shipments = await this.listGhnShipments({ order_code: orderCodes }, { select: ["order_code", "shop_id", "provider_id", "status"] })
     const byCode = new Map(shipments.map((s) => [s.order_code, s]))
+    const unknown = orderCodes.filter((code) => !byCode.has(code))
+    if (unknown.length) {
+      throw new MedusaError(
+        MedusaError.Types.NOT_FOUND,
+        `order_codes: ${unknown.join(", ")} ${unknown.length === 1 ? "is not a GHN order" : "are not GHN orders"} of this store; nothing was sent to GHN`
+      )
+    }
+    const cancelled = opts.live ? orderCodes.filter((code) => byCode.get(code)!.status === "cancel") : []
+    if (cancelled.length) {
+      throw new MedusaError(
+        MedusaError.Types.NOT_ALLOWED,
+        `order_codes: GHN cancelled ${cancelled.join(", ")}: ${opts.action ?? "there is nothing to act on"}; nothing was sent to GHN`
+      )
+    }
     const groups = new Map<string, { account: GhnAccount; shop_id: number; order_codes: string[] }>()
     for (const code of orderCodes) {
-      const shipment = byCode.get(code)
-      const account = this.accountOf(shipment?.provider_id)
-      const shopId = shipment?.shop_id ?? account.options.shopId
-      const key = `${account.provider_id}|${shopId}`
-      const group = groups.get(key) ?? { account, shop_id: shopId, order_codes: [] }
+      const shipment = byCode.get(code)!
+      const account = this.accountOf(shipment.provider_id)
+      const key = `${account.provider_id}|${shipment.shop_id}`
+      const group = groups.get(key) ?? { account, shop_id: shipment.shop_id, order_codes: [] }
       group.order_codes.push(code)
       groups.set(key, group)
     }
@@ -277,12 +294,12 @@ export default class GhnModuleService extends MedusaService({ GhnShipment, GhnWe
   }
 
   /**
-   * Label pages for order codes, one per GHN account and shop, each with a freshly minted print
-   * token (tokens expire after about 30 minutes, so no label URL is ever stored).
+   * Label pages for the store's own live parcels, one per GHN account and shop, each with a freshly
+   * minted print token (tokens expire after about 30 minutes, so no label URL is ever stored).
    */
   async labelUrls(orderCodes: string[], size: GhnLabelSize) {
     const labels: { shop_id: number; order_codes: string[]; url: string }[] = []
-    for (const { account, shop_id, order_codes } of await this.accountsOf(orderCodes)) {
+    for (const { account, shop_id, order_codes } of await this.accountsOf(orderCodes, { live: true, action: "a cancelled parcel has no label to print" })) {
       const token = await account.client.print.token({ order_codes }, { shopId: shop_id })
       labels.push({ shop_id, order_codes, url: account.client.print.labelUrl(token, size) })
     }
@@ -290,74 +307,59 @@ export default class GhnModuleService extends MedusaService({ GhnShipment, GhnWe
   }
 
   /**
-   * The Create Order intent of a shipment, in PostgreSQL before GHN is called (run under the
-   * order's lock). Pending intents of the order (their answer never came) are settled first: one
-   * a live fulfilment carries was created; one for the same items and location is reused (GHN
-   * answers its code with the order it may have made); any other is an orphan the provider has
-   * GHN cancel before it creates this one.
+   * A new Create Order intent for a fulfilment (run under the order's lock): the next sequence of
+   * the order's parcels (or returns) and its readable code, with the body about to be sent.
    */
-  async reserveCreateIntent(input: {
+  async reserveIntent(input: {
+    kind: IntentKind
     provider_id: string
     order_id: string
+    order_number: string
+    fulfillment_id: string
     location_id: string | null
     items: { id: string; quantity: number }[]
+    shop_id: number
     cod_amount: number
-    /** Intent codes the order's live fulfilments carry, with their GHN order and fulfilment. */
-    carried: Map<string, { order_code: string; fulfillment_id: string }>
-  }): Promise<ReservedIntent> {
-    const wanted = { location_id: input.location_id, items: { lines: intentItems(input.items) } }
-    const pending = await this.listGhnCreateIntents(
-      { order_id: input.order_id, provider_id: input.provider_id, status: "pending" },
-      { order: { created_at: "ASC" } }
+    body: Record<string, unknown>
+  }): Promise<GhnIntentRow> {
+    const { rows } = await this.pg.raw<{ rows: { last: number | null }[] }>(
+      "select max(sequence) as last from ghn_create_intent where order_id = ? and kind = ?",
+      [input.order_id, input.kind]
     )
-    let reuse: (typeof pending)[number] | undefined
-    const orphans: string[] = []
-    for (const intent of pending) {
-      const carrier = input.carried.get(intent.client_order_code)
-      if (carrier) {
-        await this.updateGhnCreateIntents({ id: intent.id, status: "created", ...carrier })
-      } else if (!reuse && sameShipment(intent, wanted)) {
-        reuse = intent
-      } else {
-        orphans.push(intent.client_order_code)
-      }
-    }
-    if (reuse) {
-      if (reuse.cod_amount !== input.cod_amount) await this.updateGhnCreateIntents({ id: reuse.id, cod_amount: input.cod_amount })
-      return { client_order_code: reuse.client_order_code, orphan_client_order_codes: orphans, reused: true }
-    }
-    const id = generateEntityId(undefined, "ghnint")
-    await this.createGhnCreateIntents({
-      id,
-      client_order_code: id,
+    const sequence = Number(rows[0]?.last ?? 0) + 1
+    const prefix = this.accountOf(input.provider_id).options.clientOrderCodePrefix
+    return await this.createGhnCreateIntents({
+      client_order_code: clientOrderCode({ prefix, orderNumber: input.order_number, kind: input.kind, sequence }),
+      kind: input.kind,
+      sequence,
       provider_id: input.provider_id,
       order_id: input.order_id,
+      fulfillment_id: input.fulfillment_id,
       location_id: input.location_id,
-      items: wanted.items,
+      shop_id: input.shop_id,
+      items: { lines: intentItems(input.items) },
       cod_amount: input.cod_amount,
+      body: input.body,
       status: "pending",
     })
-    return { client_order_code: id, orphan_client_order_codes: orphans, reused: false }
   }
 
-  /** A fulfilment carries its intent's GHN order: the intent is created, the orphans it cancelled abandoned. */
-  async settleCreateIntent(input: { client_order_code: string; order_code: string; fulfillment_id: string; cancelled_orphans: { client_order_code: string; order_code: string }[] }) {
-    const codes = [input.client_order_code, ...input.cancelled_orphans.map((o) => o.client_order_code)]
-    const intents = await this.listGhnCreateIntents({ client_order_code: codes }, { select: ["id", "client_order_code", "status"] })
-    for (const intent of intents) {
-      if (intent.client_order_code === input.client_order_code) {
-        if (intent.status !== "created") {
-          await this.updateGhnCreateIntents({ id: intent.id, status: "created", order_code: input.order_code, fulfillment_id: input.fulfillment_id })
-        }
-        continue
-      }
-      const orphan = input.cancelled_orphans.find((o) => o.client_order_code === intent.client_order_code)!
-      await this.updateGhnCreateIntents({
-        id: intent.id,
-        status: "abandoned",
-        order_code: orphan.order_code,
-        note: `its answer never came; GHN order ${orphan.order_code} was cancelled when the shipment was sent with other items (${input.order_code})`,
-      })
-    }
+  /** Moves an intent along its state machine (src/lib/create-intent.ts); any other move is refused. */
+  async moveIntent(
+    intent: Pick<GhnIntentRow, "id" | "client_order_code" | "status">,
+    to: IntentStatus,
+    fields: Partial<Pick<GhnIntentRow, "order_code" | "fulfillment_id" | "note" | "error" | "attempts" | "next_attempt_at">> = {}
+  ): Promise<void> {
+    if (!canMoveIntent(intent.status as IntentStatus, to)) throw new IntentMoveError(intent.client_order_code, intent.status, to)
+    await this.updateGhnCreateIntents({ id: intent.id, status: to, ...fields })
+  }
+
+  /** The intents of these orders that GHN holds an order for that must still be cancelled, for the admin. */
+  async orphanIntentsOf(orderIds: string[]) {
+    if (!orderIds.length) return []
+    return await this.listGhnCreateIntents(
+      { order_id: orderIds, status: "orphan" },
+      { select: ["id", "order_id", "client_order_code", "order_code", "note", "error", "attempts", "next_attempt_at"], order: { created_at: "ASC" } }
+    )
   }
 }

@@ -6,3 +6,6 @@ import type { GhnTicket } from "./models/ghn-ticket"
 export type GhnShipmentRow = InferTypeOf<typeof GhnShipment>
 /** A support ticket record as the module reads it. */
 export type GhnTicketRow = InferTypeOf<typeof GhnTicket>
+import type { GhnCreateIntent } from "./models/ghn-create-intent"
+/** A Create Order intent as the module reads it. */
+export type GhnIntentRow = InferTypeOf<typeof GhnCreateIntent>

@@ -9,17 +9,21 @@ import type {
   ValidateFulfillmentDataContext,
 } from "@medusajs/framework/types"
 import { AddressInput, AddressResolver, ResolvedAddress } from "../../lib/address-resolver"
-import { GhnApiError, GhnClient, GHN_LIMITS, GhnNetworkError, pickShiftWindow } from "../../lib/ghn"
+import { GhnClient, GHN_LIMITS, GhnNetworkError } from "../../lib/ghn"
 import { GHN_UNAVAILABLE, GhnServiceError, shopperError, toMedusaError } from "../../lib/medusa-error"
 import { ghnClientFor, GhnOptions, parseGhnOptions, shopIdForLocation } from "../../lib/options"
-import { assertServiceType, buildParcel, ghnItems, GhnParcel, Measured, MEASURE_KEYS, ParcelError } from "../../lib/parcel"
-import { CREATE_GHN_FULFILLMENT_WORKFLOW, ghnContextOf, type GhnFulfillmentContext } from "../../lib/fulfillment-context"
+import { assertServiceType, buildParcel, ghnItems, GhnParcel, Measured, MEASURE_KEYS } from "../../lib/parcel"
+import { cancelGhnOrder } from "../../lib/cancel-order"
 import { GHN_PROVIDER_IDENTIFIER } from "../../lib/provider-id"
 import { cacheKey, CachingModule, CachingModuleStore, MemoryStore, SharedCache } from "../../lib/quote-cache"
-import { labelRoute } from "../../lib/labels"
-import { createOrderBody, GhnParty, linesFromOrderItems, linesValue, partyOf } from "../../lib/order-body"
+import { GhnParty, linesFromOrderItems, linesValue, partyOf } from "../../lib/order-body"
 
-type InjectedDependencies = { logger: Logger; caching?: CachingModule }
+type InjectedDependencies = {
+  logger: Logger
+  caching?: CachingModule
+  /** A GHN client to use instead of one built from the options (the provider's unit tests pass a fake). */
+  ghnClient?: GhnClient
+}
 
 type ServiceTypeId = 2 | 5
 
@@ -33,7 +37,7 @@ export type GhnMethodData = {
   [key: string]: unknown
 }
 
-/** What createFulfillment stores on the fulfilment (`fulfillment.data`). */
+/** What a GHN fulfilment's data holds once its GHN order is made (create-ghn-order.ts writes it). */
 export type GhnFulfillmentData = GhnMethodData & {
   order_code: string
   client_order_code: string
@@ -42,10 +46,8 @@ export type GhnFulfillmentData = GhnMethodData & {
   expected_delivery_time?: string
   cod_amount: number
   insurance_value: number
-  /** The Create Order intent (PostgreSQL) this GHN order was made under. */
-  ghn_intent_code: string
   /** GHN orders made under earlier unanswered intents with other items, cancelled before this one. */
-  ghn_cancelled_orphans: { client_order_code: string; order_code: string }[]
+  ghn_cancelled_orphans?: { client_order_code: string; order_code: string }[]
 }
 
 const FULFILLMENT_OPTIONS: FulfillmentOption[] = [
@@ -56,8 +58,6 @@ const FULFILLMENT_OPTIONS: FulfillmentOption[] = [
 ]
 
 const MAX_INSURANCE = GHN_LIMITS.createOrder.maxInsuranceValue
-/** How many orders cancelled since (in GHN's portal) a reused intent code may step over. */
-const MAX_CODE_GENERATIONS = 5
 
 function serviceTypeOf(optionData: Record<string, unknown> | undefined): ServiceTypeId {
   const type = Number(optionData?.service_type_id)
@@ -68,20 +68,20 @@ function serviceTypeOf(optionData: Record<string, unknown> | undefined): Service
   )
 }
 
+/** A dependency the container may not hold (Medusa's container throws on a key it was not given). */
+function optional<T>(read: () => T): T | undefined {
+  try {
+    return read()
+  } catch {
+    return undefined
+  }
+}
+
 /** The keys of an object whose values are set (so a null does not hide a fallback). */
 function definedOnly<T extends object>(value: T | undefined | null): Partial<T> {
   return Object.fromEntries(Object.entries(value ?? {}).filter(([, v]) => v !== null && v !== undefined)) as Partial<T>
 }
 
-function serviceTypeFits(parcel: GhnParcel, type: ServiceTypeId) {
-  try {
-    assertServiceType(parcel, type)
-    return true
-  } catch (error) {
-    if (error instanceof ParcelError) return false
-    throw error
-  }
-}
 
 class GhnFulfillmentProviderService extends AbstractFulfillmentProviderService {
   static identifier = GHN_PROVIDER_IDENTIFIER
@@ -105,7 +105,8 @@ class GhnFulfillmentProviderService extends AbstractFulfillmentProviderService {
     this.options = parseGhnOptions(options)
     const { logger } = container
     this.logger = logger
-    this.client = ghnClientFor(this.options, logger)
+    // Medusa's container throws on a key it was not given: the fake client is the tests' only.
+    this.client = optional(() => container.ghnClient) ?? ghnClientFor(this.options, logger)
     this.addresses = new AddressResolver(this.client.masterData)
     // Medusa's caching module when the store registers one (shared by its instances through Redis).
     const caching = container.caching
@@ -228,142 +229,29 @@ class GhnFulfillmentProviderService extends AbstractFulfillmentProviderService {
     }
   }
 
-  async createFulfillment(
-    data: Record<string, unknown>,
-    items: Record<string, any>[],
-    order: Record<string, any> | undefined,
-    fulfillment: Record<string, any>,
-    additionalData?: Record<string, unknown>
-  ): Promise<CreateFulfillmentResult> {
-    const methodData = data as GhnMethodData
-    try {
-      const context = this.contextOf(additionalData)
-      const lines = linesFromOrderItems(items as Parameters<typeof linesFromOrderItems>[0], order?.items ?? [])
-      // Medusa does not pass the products' measures to fulfilment: those the plugin prepared,
-      // else those seen at checkout.
-      const seenAtCheckout = (methodData.ghn_measures ?? {}) as Record<string, Measured>
-      for (const line of lines) {
-        const id = line.variant?.id
-        if (!id) continue
-        line.product = { ...(seenAtCheckout[id] ?? {}), ...definedOnly(context.product_measures[id] as Measured), ...definedOnly(line.product) }
-      }
-      const parcel = buildParcel(lines, this.options)
-      // A partial fulfilment of a heavy-goods order can be light goods: ship it as the parcel is.
-      // Medusa leaves an exchange's or claim's method data without the option's service type:
-      // then the parcel decides it, as it does when the method's type no longer fits.
-      const chosen = methodData.service_type_id === undefined ? undefined : serviceTypeOf(methodData)
-      const serviceType = chosen && serviceTypeFits(parcel, chosen) ? chosen : parcel.service_type_id
-      const receiver = (fulfillment.delivery_address ?? order?.shipping_address ?? {}) as Record<string, any>
-      const to = await this.resolve(receiver as AddressInput, "delivery address")
-      const shopId = shopIdForLocation(this.options, fulfillment.location_id)
-      const sender = await this.senderOf(methodData, fulfillment.location_id, context)
-      const value = linesValue(lines)
-      const body = createOrderBody({
-        client_order_code: context.client_order_code,
-        service_type_id: serviceType,
-        payment_type_id: this.options.paymentTypeId,
-        required_note: (fulfillment.metadata?.ghn_required_note as GhnOptions["requiredNote"]) ?? this.options.requiredNote,
-        note: fulfillment.metadata?.ghn_note as string | undefined,
-        to: partyOf(receiver, to),
-        from: sender,
-        parcel,
-        cod_amount: this.checkedCod(context.cod_amount),
-        insurance_value: this.insuranceFor(value),
-        order_value: value,
-        pick_shift: await this.pickShift(),
-      })
-      const cancelledOrphans = await this.cancelOrphans(context.orphan_client_order_codes, body, shopId)
-      const created = await this.createUnderIntent(body, shopId, context.reused)
-      const result: GhnFulfillmentData = {
-        ...methodData,
-        service_type_id: serviceType,
-        ghn_to: to,
-        order_code: created.order_code,
-        client_order_code: body.client_order_code,
-        ghn_intent_code: context.client_order_code,
-        ghn_cancelled_orphans: cancelledOrphans,
-        shop_id: shopId,
-        total_fee: created.total_fee,
-        fee: created.fee,
-        expected_delivery_time: created.expected_delivery_time,
-        cod_amount: body.cod_amount,
-        insurance_value: body.insurance_value,
-        weight: parcel.weight,
-      }
-      return { data: result, labels: [this.label(created.order_code)] }
-    } catch (error) {
-      throw toMedusaError(error, "GHN Create Order")
-    }
-  }
-
-  /** The context the plugin prepares before every GHN fulfilment; none means it was bypassed. */
-  protected contextOf(additionalData: Record<string, unknown> | undefined): GhnFulfillmentContext {
-    const context = ghnContextOf(additionalData)
-    if (context) return context
-    throw new MedusaError(
-      MedusaError.Types.NOT_ALLOWED,
-      `a GHN fulfilment needs what the plugin prepares first (its COD, and its Create Order intent kept in PostgreSQL so a lost answer never makes a second GHN order): create it through the admin (POST /admin/orders/:id/fulfillments) or, from your own code, with ${CREATE_GHN_FULFILLMENT_WORKFLOW} from "medusa-fulfillment-ghn/workflows" instead of createOrderFulfillmentWorkflow`
-    )
-  }
-
   /**
-   * Create Order under the intent's code. GHN answers a code it has seen with the order it made
-   * then: that is how a lost answer is recovered. If that order was cancelled since (in GHN's
-   * portal), the code's next generation (`<code>-2`, ...) is asked, so a repeat of this very call
-   * still lands on the one order it made.
+   * Medusa creates the fulfilment row here, before it has checked the quantities, the order's
+   * state and the stock, and registered the fulfilment on the order: nothing is sent to GHN yet.
+   * The GHN order is made once Medusa has accepted the fulfilment, in the plugin's
+   * fulfillmentCreated hook (src/workflows/hooks/ghn-fulfillment-created.ts), which writes the GHN
+   * order and its label onto this fulfilment. The shipping method's data is kept as it is.
    */
-  protected async createUnderIntent(body: ReturnType<typeof createOrderBody>, shopId: number, reused: boolean) {
-    const code = body.client_order_code
-    for (let generation = 1; ; generation++) {
-      body.client_order_code = generation === 1 ? code : `${code}-${generation}`
-      const created = await this.client.orders.create(body, { shopId })
-      // A fresh code cannot have an order of the past.
-      if (!reused || generation >= MAX_CODE_GENERATIONS) return created
-      if ((await this.client.orders.info(created.order_code, { shopId })).status !== "cancel") return created
-    }
-  }
-
-  /**
-   * GHN orders that earlier intents of the order may have made (their answer never came) and
-   * that this shipment, with other items, replaces: GHN answers each code with its order (or
-   * makes one now, from this body), and the order is cancelled. One that GHN will no longer
-   * cancel stops this fulfilment with a message saying which.
-   */
-  protected async cancelOrphans(codes: string[], body: ReturnType<typeof createOrderBody>, shopId: number) {
-    const cancelled: { client_order_code: string; order_code: string }[] = []
-    for (const code of codes) {
-      const orphan = await this.client.orders.create({ ...body, client_order_code: code }, { shopId })
-      const [answer] = await this.client.orders.cancel({ order_codes: [orphan.order_code] }, { shopId })
-      if (!answer?.result) {
-        const info = await this.client.orders.info(orphan.order_code, { shopId })
-        if (info.status !== "cancel") {
-          throw new MedusaError(
-            MedusaError.Types.NOT_ALLOWED,
-            `an earlier try of this order's fulfilment, whose answer never came, made GHN order ${orphan.order_code}, now "${info.status}" and no longer cancellable: ship these items with it, or have GHN cancel it, then try again`
-          )
-        }
-      }
-      this.logger.warn(`GHN: cancelled ${orphan.order_code}, made under the unanswered request ${code}, before shipping other items`)
-      cancelled.push({ client_order_code: code, order_code: orphan.order_code })
-    }
-    return cancelled
+  async createFulfillment(data: Record<string, unknown>): Promise<CreateFulfillmentResult> {
+    return { data: { ...data }, labels: [] }
   }
 
   async cancelFulfillment(data: Record<string, unknown>): Promise<Record<string, unknown>> {
     const orderCode = data.order_code as string | undefined
-    if (!orderCode) return data // no GHN order was made (e.g. a return awaiting its reverse order)
+    if (!orderCode) return data // no GHN order was made (refused before GHN, or a return awaiting its reverse order)
     // GHN cancelled it itself (status webhook): nothing to ask GHN.
     if (data.ghn_status === "cancel") return { ...data, ghn_cancelled: true }
     const shopId = Number(data.shop_id) || this.options.shopId
     try {
-      const [result] = await this.client.orders.cancel({ order_codes: [orderCode] }, { shopId })
-      if (result?.result) return { ...data, ghn_cancelled: true }
-      // GHN refuses a cancel of an order it already cancelled: that counts as cancelled.
-      const info = await this.client.orders.info(orderCode, { shopId })
-      if (info.status === "cancel") return { ...data, ghn_cancelled: true }
+      const outcome = await cancelGhnOrder(this.client, orderCode, shopId)
+      if (outcome.cancelled) return { ...data, ghn_cancelled: true }
       throw new MedusaError(
         MedusaError.Types.NOT_ALLOWED,
-        `GHN refused to cancel ${orderCode}: the order is "${info.status}"${result?.message ? ` (${result.reason ?? result.message})` : ""}, past the statuses that allow cancelling`
+        `GHN refused to cancel ${orderCode}: the order is "${outcome.status}"${outcome.message ? ` (${outcome.message})` : ""}, past the statuses that allow cancelling`
       )
     } catch (error) {
       throw toMedusaError(error, "GHN Cancel Order")
@@ -415,14 +303,6 @@ class GhnFulfillmentProviderService extends AbstractFulfillmentProviderService {
     }
   }
 
-  protected label(orderCode: string) {
-    return {
-      tracking_number: orderCode,
-      tracking_url: this.client.trackingUrl(orderCode),
-      label_url: labelRoute(orderCode, "A5", this.options.backendUrl),
-    }
-  }
-
   /**
    * What the quote carries. A cart: all its items, with the product measures the plugin's
    * checkout hook adds. An order (returns, exchanges, claims, edits): the lines Medusa names
@@ -451,22 +331,6 @@ class GhnFulfillmentProviderService extends AbstractFulfillmentProviderService {
       throw new MedusaError(MedusaError.Types.INVALID_DATA, `GHN fee quote: the line item ${unknown.line_item_id} is not one of the order's items`)
     }
     return linesFromOrderItems(shipped, pool)
-  }
-
-  /**
-   * The sender: the stock location the fulfilment ships from, as quoted at checkout or as the
-   * plugin's middleware passes it; a location GHN cannot resolve leaves the GHN shop's address.
-   */
-  protected async senderOf(methodData: GhnMethodData, locationId: string | undefined, context: GhnFulfillmentContext) {
-    const quoted = methodData.ghn_from
-    if (quoted && quoted.location_id === locationId) {
-      // Data stored before a party had every field: the same defaults as partyOf.
-      return { name: quoted.name ?? "", phone: quoted.phone, street: quoted.street ?? "", address: quoted.address }
-    }
-    const location = context.location as { id?: string; name?: string | null; address?: (AddressInput & { phone?: string | null }) | null } | null | undefined
-    if (!location?.address || location.id !== locationId) return undefined
-    const address = await this.resolveOptional(location.address)
-    return address && partyOf(location.address, address, location.name ?? "")
   }
 
   protected async resolve(address: AddressInput, what: string): Promise<ResolvedAddress> {
@@ -533,24 +397,7 @@ class GhnFulfillmentProviderService extends AbstractFulfillmentProviderService {
     return this.options.insurance === "items_value" ? Math.min(value, MAX_INSURANCE) : 0
   }
 
-  /** The COD the plugin worked out for this parcel, within GHN's limit per order. */
-  protected checkedCod(amount: number) {
-    if (amount > GHN_LIMITS.createOrder.maxCodAmount) {
-      throw new MedusaError(
-        MedusaError.Types.NOT_ALLOWED,
-        `the order's COD of ${amount} VND is over GHN's limit of ${GHN_LIMITS.createOrder.maxCodAmount} VND per order: collect part of it another way`
-      )
-    }
-    return amount
-  }
 
-  protected async pickShift(): Promise<number | undefined> {
-    if (this.options.pickShift !== "earliest") return undefined
-    // The earliest shift that has not ended yet (ids are generated per date by GHN).
-    const shifts = await this.client.shifts.list()
-    const now = new Date()
-    return shifts.find((shift) => pickShiftWindow(shift, now).to > now)?.id
-  }
 }
 
 export default GhnFulfillmentProviderService

@@ -144,7 +144,7 @@ describe("GHN sandbox: authentication, ShopId rules, permissions", () => {
       ["POST", `${V2}/shop/affiliateCreateWithShop`, {}, ["AffiliateCreateWithShopRequest.Phone", "AffiliateCreateWithShopRequest.ShopID"]],
       ["POST", `${V2}/shop/register`, {}, ["RegisterShopRequest.Name"]],
       ["GET", `${V2}/shop/all?offset=-1&limit=-1`, undefined, ["GetShopRequest.Offset", "GetShopRequest.Limit"]],
-      ["POST", `${V2}/shipping-order/preview`, { ...orderBody(), to_name: "" }, ["CreateOrderRequest.ToName"]],
+      ["POST", `${V2}/shipping-order/preview`, { ...orderBody(), to_name: "x".repeat(1025) }, ["CreateOrderRequest.ToName"]],
       ["POST", `${V2}/shipping-order/update`, {}, ["UpdateOrderRequest.OrderCode"]],
       ["GET", `${V2}/shipping-order/detail`, undefined, ["OrderDetailRequest.OrderCode"]],
       ["POST", `${V2}/shipping-order/fee`, {}, ["CalculateFeeRequest.ToDistrictID", "CalculateFeeRequest.ToWardCode", "CalculateFeeRequest.Weight"]],

@@ -130,7 +130,7 @@ describe("GHN sandbox: orders", () => {
       line(R, "InsuranceValue", "max"),
       line(R, "Note", "max"),
       line(`${R}.Items[0]`, "Name", "max"),
-      line(`${R}.Items[0]`, "Quantity", "required"),
+      line(`${R}.Items[0]`, "Quantity", "min"),
       line(`${R}.Items[1]`, "Quantity", "min"),
     ])
     // the limits themselves are accepted

@@ -119,7 +119,7 @@ describe("GHN sandbox: tickets", () => {
     expect(r.json.data).toEqual({ body: "Đây là ảnh", from_email: expect.any(String) })
     const g = await api.call(`${T}/detail?ticket_id=${id}`, { shopId: null })
     expect(g.json.data.conversations.map((c: any) => c.body)).toEqual(["Cần thêm thông tin", "Đây là ảnh"])
-    expect(g.json.data.status_id).toBe(1) // a customer reply re-opens it
+    expect(g.json.data.status_id).toBe(2) // the spec: a reply leaves the status as it is
     const done = await api.call(`/_sandbox/tickets/${id}/status`, { token: null, shopId: null, body: { status_id: 3, reply: "Đã xử lý xong" } })
     expect(done.json).toMatchObject({ status_id: 3, status: "Hoàn thành" })
     const bad4 = await api.call(`/_sandbox/tickets/${id}/status`, { token: null, shopId: null, body: { status_id: 4 } })

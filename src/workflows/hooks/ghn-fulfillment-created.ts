@@ -1,26 +1,33 @@
+import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { StepResponse } from "@medusajs/framework/workflows-sdk"
 import { createOrderFulfillmentWorkflow } from "@medusajs/medusa/core-flows"
 import { isGhnProviderId } from "../../lib/provider-id"
 import type { QueryGraph } from "../../lib/query-graph"
-import { recordGhnShipmentWorkflow } from "../record-ghn-shipment"
+import { createGhnOrder, undoGhnOrder, type CreatedGhnOrder } from "../steps/create-ghn-order"
 
 /**
- * The shipment record (and its Create Order intent settled) as part of creating the fulfilment, so it
- * exists before GHN's first webhook is applied; the order.fulfillment_created subscriber does
- * the same again as a backstop (it finds the record and stops). A failure here is logged, never
- * thrown: the GHN order exists and the fulfilment must not be rolled back for a record.
+ * Where every GHN order of an order's fulfilment is made: the `fulfillmentCreated` hook of Medusa's
+ * createOrderFulfillmentWorkflow, which the admin's "Create fulfilment", a claim's or exchange's
+ * items and a store's own code all run. It runs after Medusa has checked the items, quantities,
+ * order and location and registered the fulfilment, so GHN never gets a fulfilment Medusa
+ * refuses. A hook is one step: its handler is the create-ghn-order step's (validate, prepare,
+ * reserve, send, settle, under the order's lock) and its compensation the step's (GHN cancels
+ * what was made). A throw here rolls Medusa's fulfilment back.
  */
-createOrderFulfillmentWorkflow.hooks.fulfillmentCreated(async ({ fulfillment }, { container }) => {
-  const f = fulfillment as { id: string; provider_id?: string }
-  if (f.provider_id && !isGhnProviderId(f.provider_id)) return new StepResponse(undefined)
-  try {
-    const query = container.resolve<QueryGraph>(ContainerRegistrationKeys.QUERY)
-    const { data } = await query.graph<{ order?: { id: string } | null }>({ entity: "fulfillment", fields: ["id", "order.id"], filters: { id: f.id } })
-    const orderId = data[0]?.order?.id
-    if (orderId) await recordGhnShipmentWorkflow(container).run({ input: { order_id: orderId, fulfillment_id: f.id } })
-  } catch (error) {
-    container.resolve(ContainerRegistrationKeys.LOGGER).warn(`GHN: shipment record of ${f.id} deferred to the event: ${(error as Error).message}`)
-  }
-  return new StepResponse(undefined)
-})
+createOrderFulfillmentWorkflow.hooks.fulfillmentCreated(
+  async ({ fulfillment }, { container }) => {
+    const f = fulfillment as { id: string; provider_id?: string | null }
+    if (!isGhnProviderId(f.provider_id)) return new StepResponse<CreatedGhnOrder | null, CreatedGhnOrder | null>(null, null)
+    const orderId = await orderOf(container, f.id)
+    const created = orderId ? await createGhnOrder(container, { order_id: orderId, fulfillment_id: f.id }) : null
+    return new StepResponse(created, created)
+  },
+  async (created, { container }) => undoGhnOrder(container, created)
+)
+
+async function orderOf(container: MedusaContainer, fulfillmentId: string) {
+  const query = container.resolve<QueryGraph>(ContainerRegistrationKeys.QUERY)
+  const { data } = await query.graph<{ order?: { id: string } | null }>({ entity: "fulfillment", fields: ["id", "order.id"], filters: { id: fulfillmentId } })
+  return data[0]?.order?.id
+}

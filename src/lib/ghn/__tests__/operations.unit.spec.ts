@@ -51,7 +51,6 @@ const orderBody = {
   cod_amount: 350000,
   items: [{ name: "Áo", quantity: 2, price: 150000 }],
   is_new_to_address: false,
-  custom_extra_field: "kept",
 }
 
 const feeData = {
@@ -107,6 +106,13 @@ describe("orders", () => {
     expectJson(only(), "POST", "/shiip/public-api/v2/shipping-order/update", { order_code: "GHN123ABC", note: "Gọi trước", cod_amount: 400000, otp: "123456" })
     expect(only().headers["shopid"]).toBe(String(SHOP))
     expect(res).toBeNull()
+  })
+
+  it("create: a field the spec does not name is refused, named, and nothing is sent", async () => {
+    const error = await ghn.orders.create({ ...orderBody, to_district_id: 1442, custom_extra_field: "x" } as typeof orderBody).catch((e) => e)
+    expect(error.name).toBe("GhnInputError")
+    expect(error.message).toMatch(/to_district_id, custom_extra_field are not fields of Create Order in GHN's spec/)
+    expect(srv.requests).toHaveLength(0)
   })
 
   it("info: GET ?order_code=, one order object", async () => {

@@ -54,7 +54,7 @@ describe("orders", () => {
   })
 
   it("service_type_id 2 is for goods under 20,000 g, in Create Order and Calculate Fee (spec: 2 = under 20 kg)", async () => {
-    const created = await inputError(ghn.orders.create({ ...order, service_type_id: 2, weight: 20000, service_id: undefined } as never))
+    const created = await inputError(ghn.orders.create({ ...order, service_type_id: 2, weight: 20000 } as never))
     expect(created).toMatchObject({ field: "weight", value: 20000, limit: 19999, rule: "max" })
     expect(created.message).toMatch(/service_type_id 2 \(light goods, under 20000 g\): use service_type_id 5/)
     const quoted = await inputError(ghn.fees.calculate({ ...fee, service_type_id: 2, weight: 25000 }))
@@ -96,7 +96,7 @@ describe("orders", () => {
   it("service_type_id 5 requires items with length, width, height and weight", async () => {
     let e = await inputError(ghn.orders.create({ ...order, service_type_id: 5, weight: 25000 }))
     expect(e).toMatchObject({ field: "items", rule: "required" })
-    e = await inputError(ghn.orders.create({ ...order, service_type_id: 5, items: [{ name: "tủ", quantity: 1, length: 100, weight: 30000 }] }))
+    e = await inputError(ghn.orders.create({ ...order, service_type_id: 5, weight: 30000, items: [{ name: "tủ", quantity: 1, length: 100, weight: 30000 }] }))
     expect(e.issues.map((i) => i.field)).toEqual(["items[0].width", "items[0].height"])
   })
 
@@ -121,7 +121,15 @@ describe("orders", () => {
     // recipient block names to_ward_name, to_district_name, to_province_name, and no district or ward id.
     const { to_district_name: _d, ...noDistrict } = order
     const e = await inputError(ghn.orders.create({ ...noDistrict, to_district_id: 1442, to_ward_code: "20109" }))
-    expect(e).toMatchObject({ field: "to_district_name", limit: "required", operation: "orders.create" })
+    expect(e).toMatchObject({ operation: "orders.create" })
+    // The ids are no Create Order fields at all: refused, named, beside the missing name.
+    expect(e.issues.map((i) => [i.field, i.limit])).toEqual(expect.arrayContaining([["to_district_name", "required"], ["to_district_id", "not in the spec"]]))
+  })
+
+  it("heavy goods (5) take 20 kg or more, or several parcels: a single light parcel is refused as type 5", async () => {
+    const e = await inputError(ghn.orders.create({ ...order, service_type_id: 5, weight: 5000, items: [{ name: "hộp", quantity: 1, length: 20, width: 20, height: 20, weight: 5000 }] }))
+    expect(e).toMatchObject({ field: "service_type_id", value: 5, limit: 20000 })
+    expect(e.message).toMatch(/a single parcel of 5000 g is light goods/)
   })
 
   it("wrong types are named", async () => {
@@ -223,7 +231,7 @@ describe("fees", () => {
   })
 
   it("type 5 needs items; multi-parcel items need weights; quantity >= 1", async () => {
-    let e = await inputError(ghn.fees.calculate({ ...fee, service_type_id: 5 }))
+    let e = await inputError(ghn.fees.calculate({ ...fee, service_type_id: 5, weight: 25000 }))
     expect(e.field).toBe("items")
     e = await inputError(ghn.fees.calculate({ ...fee, service_type_id: 5, items: [{ name: "a", quantity: 1, weight: 1 }, { name: "b", quantity: 1 }] }))
     expect(e.field).toBe("items[1].weight")

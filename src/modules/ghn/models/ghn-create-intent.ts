@@ -1,27 +1,37 @@
 import { model } from "@medusajs/framework/utils"
 
 /**
- * A GHN order about to be created for a fulfilment, written before Create Order is sent: its
- * client order code (GHN answers a repeated code with the order it already made), the provider,
- * the order, the stock location and the items. An answer lost to a timeout or a restart leaves
- * it `pending`; the admin's retry of the same shipment reuses its code, a retry with other items
- * has GHN cancel the orphan first. `created` once a fulfilment carries its GHN order.
+ * A GHN order about to be created for a fulfilment (an order's parcel or a return's pickup),
+ * written with the body it sends before Create Order is called; its states and moves are in
+ * src/lib/create-intent.ts. A retry of the same shipment re-sends its code unchanged, so GHN
+ * answers with the order it made the first time.
  */
 export const GhnCreateIntent = model
   .define("ghn_create_intent", {
     id: model.id({ prefix: "ghnint" }).primaryKey(),
+    /** What GHN shows: the order's number and the parcel's sequence (`1042-1`, a return `1042-R1`). */
     client_order_code: model.text().unique(),
     provider_id: model.text(),
     order_id: model.text(),
+    /** outbound (an order's parcel) or return (GHN picks up at the customer's). */
+    kind: model.text().default("outbound"),
+    /** The parcel's sequence within the order and kind. */
+    sequence: model.number().default(1),
+    shop_id: model.number().nullable(),
     location_id: model.text().nullable(),
     /** The shipment's lines as [line_item_id, quantity], sorted: what makes a retry "the same shipment". */
     items: model.json(),
     cod_amount: model.number().default(0),
-    /** pending (sent or about to be, answer unknown), created, abandoned (the orphan was cancelled at GHN). */
+    /** The Create Order body as sent (without the code): a retry or the recovery job re-sends it. */
+    body: model.json().nullable(),
     status: model.text().default("pending"),
     order_code: model.text().nullable(),
     fulfillment_id: model.text().nullable(),
-    /** Why it was abandoned, for the admin. */
+    /** Why it was abandoned, orphaned or cancelled, for the admin. */
     note: model.text().nullable(),
+    /** An orphan's tries to cancel it at GHN, the next one, and the last failure. */
+    attempts: model.number().default(0),
+    next_attempt_at: model.dateTime().nullable(),
+    error: model.text().nullable(),
   })
-  .indexes([{ on: ["order_id", "status"] }])
+  .indexes([{ on: ["order_id", "status"] }, { on: ["status", "next_attempt_at"] }, { on: ["fulfillment_id"] }])

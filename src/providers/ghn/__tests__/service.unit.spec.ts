@@ -1,0 +1,170 @@
+import { GhnApiError, GhnNetworkError, type GhnClient } from "../../../lib/ghn"
+import { ghnServiceFailureOf } from "../../../lib/medusa-error"
+import GhnFulfillmentProviderService from "../service"
+
+/** A fake GHN client: the calls the provider makes, recorded, with answers the test sets. */
+function fakeClient() {
+  const calls: { op: string; args: unknown[] }[] = []
+  const record = (op: string, answer: (...args: any[]) => unknown) => async (...args: unknown[]) => {
+    calls.push({ op, args })
+    return answer(...args)
+  }
+  const answers = {
+    fee: () => ({ total: 36300, service_fee: 33000 }) as unknown,
+    services: () => [{ service_id: 53320, short_name: "Hàng nhẹ", service_type_id: 2 }] as unknown,
+    cancel: () => [{ order_code: "GHN1", result: true, message: "OK", reason: "OK" }] as unknown,
+    info: () => ({ order_code: "GHN1", status: "cancel" }) as unknown,
+  }
+  const client = {
+    fees: { calculate: record("fees.calculate", () => answers.fee()) },
+    services: { available: record("services.available", () => answers.services()) },
+    orders: {
+      create: record("orders.create", () => {
+        throw new Error("the provider makes no GHN order")
+      }),
+      cancel: record("orders.cancel", () => answers.cancel()),
+      info: record("orders.info", () => answers.info()),
+    },
+    print: {
+      token: record("print.token", () => "tok123"),
+      labelUrl: (token: string, size: string) => `https://ghn.test/print${size}?token=${token}`,
+    },
+    masterData: {
+      provinces: async () => [{ ProvinceID: 202, ProvinceName: "Hồ Chí Minh" }, { ProvinceID: 201, ProvinceName: "Hà Nội" }],
+      districts: async (id: number) => (id === 202 ? [{ DistrictID: 1442, DistrictName: "Quận 1" }] : [{ DistrictID: 1484, DistrictName: "Quận Ba Đình" }]),
+      wards: async (id: number) => (id === 1442 ? [{ WardCode: "20109", WardName: "Phường Bến Nghé" }] : [{ WardCode: "1A0101", WardName: "Phường Phúc Xá" }]),
+      allNewProvinces: async () => [],
+      allNewWards: async () => [],
+    },
+    trackingUrl: (code: string) => `https://donhang.ghn.vn/?order_code=${code}`,
+  }
+  return { client: client as unknown as GhnClient, calls, answers }
+}
+
+const logger = { warn: jest.fn(), info: jest.fn(), error: jest.fn(), debug: jest.fn() } as any
+const OPTIONS = { token: "t".repeat(20), shopId: 190001, environment: "http://127.0.0.1:1" }
+
+function provider(options: Record<string, unknown> = {}) {
+  const fake = fakeClient()
+  const service = new GhnFulfillmentProviderService({ logger, ghnClient: fake.client }, { ...OPTIONS, ...options })
+  return { service, ...fake }
+}
+
+const customer = {
+  first_name: "An",
+  last_name: "Nguyễn Văn",
+  phone: "0912345678",
+  address_1: "12 Lê Lợi",
+  country_code: "vn",
+  province: "Hồ Chí Minh",
+  city: "Quận 1",
+  metadata: { ghn_district_id: 1442, ghn_ward_code: "20109" },
+}
+const warehouse = { id: "sloc_1", name: "Kho Hà Nội", address: { address_1: "1 Phúc Xá", country_code: "vn", province: "Hà Nội", city: "Quận Ba Đình", phone: "0243", metadata: { ghn_district_id: 1484, ghn_ward_code: "1A0101" } } }
+const items = [{ id: "item_1", quantity: 2, unit_price: 150000, variant_id: "v1", variant: { id: "v1", weight: 500, length: 20, width: 15, height: 5 }, product: {} }]
+
+describe("the GHN provider's quotes", () => {
+  it("maps a cart to Calculate Fee: the resolved units, the parcel, the sender's district, and answers GHN's total", async () => {
+    const { service, calls } = provider()
+    const price = await service.calculatePrice({ service_type_id: 2 }, {}, { currency_code: "vnd", shipping_address: customer, items, from_location: warehouse } as any)
+    expect(price).toEqual({ calculated_amount: 36300, is_calculated_price_tax_inclusive: true })
+    const fee = calls.find((c) => c.op === "fees.calculate")!
+    expect(fee.args[0]).toEqual({
+      service_type_id: 2,
+      to_district_id: 1442,
+      to_ward_code: "20109",
+      from_district_id: 1484,
+      from_ward_code: "1A0101",
+      weight: 1000,
+      length: 20,
+      width: 15,
+      height: 10,
+      items: [{ name: expect.any(String), quantity: 2, weight: 500, length: 20, width: 15, height: 5 }],
+      insurance_value: 0,
+      cod_value: 0,
+    })
+    expect(calls.find((c) => c.op === "services.available")!.args[0]).toEqual({ shop_id: 190001, from_district: 1484, to_district: 1442 })
+  })
+
+  it("refuses a currency other than VND, naming it", async () => {
+    const { service, calls } = provider()
+    await expect(service.calculatePrice({ service_type_id: 2 }, {}, { currency_code: "usd", shipping_address: customer, items } as any)).rejects.toThrow(/GHN quotes in VND: the cart's currency is USD/)
+    expect(calls).toHaveLength(0)
+  })
+
+  it("names the services GHN offers when the option's is not served on the route", async () => {
+    const { service, answers } = provider()
+    answers.services = () => [{ service_id: 100039, short_name: "Hàng nặng", service_type_id: 5 }]
+    await expect(service.calculatePrice({ service_type_id: 2 }, {}, { currency_code: "vnd", shipping_address: customer, items, from_location: warehouse } as any)).rejects.toThrow(
+      /GHN has no light goods \(service type 2\) service to Phường Bến Nghé, Quận 1; it offers Hàng nặng/
+    )
+  })
+
+  it("gives a GHN outage as GHN unavailable (the storefront's 503), not as the shopper's fault", async () => {
+    const { service, answers } = provider()
+    answers.fee = () => {
+      throw new GhnNetworkError("connect ECONNREFUSED", { operation: "fees.calculate" })
+    }
+    const error = await service.calculatePrice({ service_type_id: 2 }, {}, { currency_code: "vnd", shipping_address: customer, items, from_location: warehouse } as any).catch((e) => e)
+    expect(ghnServiceFailureOf(error)).toMatchObject({ kind: "ghn_unavailable" })
+    expect(error.message).toMatch(/GHN fee quote: .*GHN did not answer: try again in a moment/)
+  })
+})
+
+describe("the GHN provider's fulfilment", () => {
+  it("creates no GHN order: the shipping method's data is kept, the hook makes the order once Medusa accepted the fulfilment", async () => {
+    const { service, calls } = provider()
+    const data = { service_type_id: 2, ghn_to: { ward_name: "Phường Bến Nghé" } }
+    await expect(service.createFulfillment(data)).resolves.toEqual({ data, labels: [] })
+    expect(calls).toHaveLength(0)
+  })
+
+  it("cancels the GHN order at GHN, and sends nothing for a fulfilment without one", async () => {
+    const { service, calls } = provider()
+    await expect(service.cancelFulfillment({ service_type_id: 2 })).resolves.toEqual({ service_type_id: 2 })
+    expect(calls).toHaveLength(0)
+    await expect(service.cancelFulfillment({ order_code: "GHN1", shop_id: 885 })).resolves.toMatchObject({ ghn_cancelled: true })
+    expect(calls).toEqual([{ op: "orders.cancel", args: [{ order_codes: ["GHN1"] }, { shopId: 885 }] }])
+  })
+
+  it("takes GHN's refusal of an order it had already cancelled as cancelled", async () => {
+    const { service, answers } = provider()
+    answers.cancel = () => [{ order_code: "GHN1", result: false, message: "x - already", reason: "already" }]
+    await expect(service.cancelFulfillment({ order_code: "GHN1" })).resolves.toMatchObject({ ghn_cancelled: true })
+  })
+
+  it("refuses to cancel an order past cancelling, naming its status", async () => {
+    const { service, answers } = provider()
+    answers.cancel = () => [{ order_code: "GHN1", result: false, message: "ERR - Đơn hàng không thể hủy", reason: "Đơn hàng không thể hủy" }]
+    answers.info = () => ({ order_code: "GHN1", status: "delivering" })
+    await expect(service.cancelFulfillment({ order_code: "GHN1" })).rejects.toThrow(/GHN refused to cancel GHN1: the order is "delivering" \(Đơn hàng không thể hủy\)/)
+  })
+
+  it("surfaces GHN's code and text when GHN fails the cancel", async () => {
+    const { service, answers } = provider()
+    answers.cancel = () => {
+      throw new GhnApiError({ operation: "orders.cancel", status: 400, code: 400, code_message: "ORDER_NOT_FOUND", ghn_message: "Order không tồn tại", retryable: false })
+    }
+    await expect(service.cancelFulfillment({ order_code: "GHN1" })).rejects.toThrow(/ORDER_NOT_FOUND.*Order không tồn tại/)
+  })
+
+  it("books nothing for a return at Medusa's call: the return workflow makes the reverse order", async () => {
+    const { service, calls } = provider()
+    await expect(service.createReturnFulfillment({ data: { x: 1 }, shipping_option: { data: { service_type_id: 5 } } })).resolves.toEqual({
+      data: { x: 1, service_type_id: 5, is_return: true },
+      labels: [],
+    })
+    expect(calls).toHaveLength(0)
+  })
+
+  it("prints labels in A5, 80x80 and 52x70, each a fresh print token", async () => {
+    const { service, calls } = provider()
+    const docs = await service.getFulfillmentDocuments({ order_code: "GHN1", shop_id: 885 })
+    expect(docs.map((d: any) => [d.size, d.url])).toEqual([
+      ["A5", "https://ghn.test/printA5?token=tok123"],
+      ["80x80", "https://ghn.test/print80x80?token=tok123"],
+      ["52x70", "https://ghn.test/print52x70?token=tok123"],
+    ])
+    expect(calls).toEqual([{ op: "print.token", args: [{ order_codes: ["GHN1"] }, { shopId: 885 }] }])
+  })
+})

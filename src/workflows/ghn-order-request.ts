@@ -1,0 +1,364 @@
+import type { MedusaContainer } from "@medusajs/framework/types"
+import { ContainerRegistrationKeys, MedusaError } from "@medusajs/framework/utils"
+import type { AddressInput, ResolvedAddress } from "../lib/address-resolver"
+import { codToCollect, type CodLedger } from "../lib/cod"
+import type { IntentKind } from "../lib/create-intent"
+import { GHN_LIMITS, pickShiftWindow } from "../lib/ghn"
+import { toMedusaError } from "../lib/medusa-error"
+import { shopIdForLocation, type GhnOptions } from "../lib/options"
+import { createOrderBody, linesFromOrderItems, linesValue, partyOf, type GhnParty } from "../lib/order-body"
+import { buildParcel, MEASURE_KEYS, serviceTypeFor, type Measured } from "../lib/parcel"
+import { isGhnProviderId } from "../lib/provider-id"
+import type { QueryGraph } from "../lib/query-graph"
+import { GHN_MODULE } from "../modules/ghn"
+import type GhnModuleService from "../modules/ghn/service"
+import type { GhnAccount } from "../modules/ghn/service"
+
+/** A Create Order body as the one builder makes it, before its client order code is chosen. */
+export type GhnOrderBody = Omit<ReturnType<typeof createOrderBody>, "client_order_code">
+
+/**
+ * Everything the one Create Order path needs to make a GHN order for a fulfilment, whichever
+ * kind: an order's parcel (built here) or a return's pickup (create-ghn-return-order.ts).
+ */
+export type GhnOrderRequest = {
+  kind: IntentKind
+  provider_id: string
+  order_id: string
+  /** The order's number as the merchant reads it (custom display id, else display id). */
+  order_number: string
+  fulfillment_id: string
+  location_id: string | null
+  /** The shipment's lines, to tell a retry of the same shipment from another one. */
+  items: { id: string; quantity: number }[]
+  shop_id: number
+  body: GhnOrderBody
+  /** What the fulfilment's data keeps beside GHN's answer (the shipping method's data, the resolved receiver). */
+  data: Record<string, unknown>
+}
+
+/** The lock every GHN order of a Medusa order is made under (its parcels and its returns). */
+export const ghnOrderLockKey = (orderId: string) => `ghn-order:${orderId}`
+/** The lock Medusa's fulfilment workflow of an order runs under (one fulfilment of an order at a time). */
+export const orderFulfillmentLockKey = (orderId: string) => `order-fulfillment:${orderId}`
+
+type Measures = Partial<Record<(typeof MEASURE_KEYS)[number], number | null>>
+type LocationRow = { id: string; name?: string | null; address?: (AddressInput & { phone?: string | null }) | null }
+type FulfillmentData = {
+  order_code?: string
+  is_return?: boolean
+  cod_amount?: number
+  ghn_status?: string
+  service_type_id?: number
+  ghn_measures?: Record<string, Measured>
+  ghn_from?: GhnParty & { location_id: string }
+  [key: string]: unknown
+}
+type FulfillmentRow = {
+  id: string
+  provider_id?: string | null
+  location_id: string
+  created_at?: string | Date
+  canceled_at?: string | Date | null
+  data?: FulfillmentData | null
+  metadata?: Record<string, unknown> | null
+  delivery_address?: (AddressInput & Record<string, unknown>) | null
+  items?: { line_item_id?: string | null; inventory_item_id?: string | null; quantity: unknown; title?: string; sku?: string | null }[]
+}
+type OrderItemRow = Record<string, any> & { id: string; quantity: unknown }
+type OrderRow = {
+  id: string
+  display_id?: number | string | null
+  custom_display_id?: string | null
+  status?: string | null
+  items?: OrderItemRow[]
+  shipping_address?: (AddressInput & Record<string, unknown>) | null
+  fulfillments?: FulfillmentRow[]
+  summary?: { pending_difference?: unknown } | null
+  payment_collections?: {
+    payment_sessions?: { provider_id: string }[]
+    payments?: { provider_id: string; captures?: { amount?: unknown }[] }[]
+  }[]
+}
+
+const LINE_FIELDS = ["id", "quantity", "title", "product_title", "variant_title", "variant_sku", "unit_price", "variant_id", "variant.inventory_items.inventory_item_id", "variant.inventory_items.required_quantity"]
+const ORDER_FIELDS = [
+  "id",
+  "display_id",
+  "custom_display_id",
+  "status",
+  // With "items.*" the order's totals make Medusa's pending difference count requested returns.
+  "items.*",
+  ...LINE_FIELDS.map((f) => `items.${f}`),
+  ...MEASURE_KEYS.flatMap((m) => [`items.variant.${m}`, `items.variant.product.${m}`]),
+  "shipping_address.*",
+  "fulfillments.id",
+  "fulfillments.provider_id",
+  "fulfillments.created_at",
+  "fulfillments.canceled_at",
+  "fulfillments.data",
+  "fulfillments.items.line_item_id",
+  "fulfillments.items.inventory_item_id",
+  "fulfillments.items.quantity",
+  "total",
+  "summary",
+  "payment_collections.payment_sessions.provider_id",
+  "payment_collections.payments.provider_id",
+  "payment_collections.payments.captures.amount",
+]
+
+/** The number a merchant knows the order by. */
+export function orderNumberOf(order: { id: string; display_id?: number | string | null; custom_display_id?: string | null }) {
+  return String(order.custom_display_id || order.display_id || order.id)
+}
+
+/** The keys of an object whose values are set (so a null does not hide a fallback). */
+function definedOnly<T extends object>(value: T | undefined | null): Partial<T> {
+  return Object.fromEntries(Object.entries(value ?? {}).filter(([, v]) => v !== null && v !== undefined)) as Partial<T>
+}
+
+const isLive = (f: { canceled_at?: unknown }) => !f.canceled_at
+
+/** What a fulfilment ships of a line: a kit's items are its inventory items, each `required_quantity` per unit. */
+function shippedOf(fulfillment: FulfillmentRow, item: OrderItemRow): number {
+  const rows = (fulfillment.items ?? []).filter((i) => i.line_item_id === item.id)
+  if (!rows.length) return 0
+  const kit = (item.variant?.inventory_items ?? []) as { inventory_item_id?: string; required_quantity?: unknown }[]
+  const first = rows[0]
+  const per = Number(kit.find((k) => k.inventory_item_id && k.inventory_item_id === first.inventory_item_id)?.required_quantity ?? 1) || 1
+  return Number(first.quantity) / per
+}
+
+/**
+ * Two fulfilments of one order that reach Medusa at the same moment (not through its admin route,
+ * which the plugin queues per order) can both pass Medusa's quantity check. Counted over the
+ * order's live fulfilments, an item then ships more than was ordered: the later fulfilment is
+ * refused before GHN is called; the earlier one (or the one that has its GHN order) goes on.
+ */
+export function overFulfilledLine(order: OrderRow, fulfillment: FulfillmentRow): { item: OrderItemRow; ahead: FulfillmentRow } | undefined {
+  const at = (f: FulfillmentRow) => new Date(f.created_at ?? 0).getTime()
+  const ahead = (other: FulfillmentRow) => !!other.data?.order_code || at(other) < at(fulfillment) || (at(other) === at(fulfillment) && other.id < fulfillment.id)
+  const live = (order.fulfillments ?? []).filter((f) => isLive(f) && !f.data?.is_return && f.id !== fulfillment.id)
+  const seen = new Set<string>()
+  for (const item of order.items ?? []) {
+    if (seen.has(item.id)) continue
+    seen.add(item.id)
+    const mine = shippedOf(fulfillment, item)
+    if (!mine) continue
+    const others = live.filter((f) => shippedOf(f, item) > 0)
+    const shipped = mine + others.reduce((sum, f) => sum + shippedOf(f, item), 0)
+    const rival = others.find(ahead)
+    if (shipped > Number(item.quantity) && rival) return { item, ahead: rival }
+  }
+  return undefined
+}
+
+/** The order's payments and GHN parcels (but this one), with each parcel's COD and status as GHN last reported them. */
+async function codLedgerOf(ghn: GhnModuleService, order: OrderRow, fulfillmentId: string): Promise<CodLedger> {
+  const parcels = (order.fulfillments ?? []).filter(
+    (f) => f.id !== fulfillmentId && isGhnProviderId(f.provider_id) && !!f.data?.order_code && !f.data?.is_return
+  )
+  const collections = order.payment_collections ?? []
+  const payments = collections.flatMap((c) => c.payments ?? [])
+  const records = parcels.length ? await ghn.listGhnShipments({ fulfillment_id: parcels.map((f) => f.id) }, { select: ["fulfillment_id", "cod_amount", "status"] }) : []
+  const recordOf = new Map(records.map((r) => [r.fulfillment_id, r]))
+  return {
+    pendingDifference: Number(order.summary?.pending_difference ?? 0),
+    providers: [...collections.flatMap((c) => (c.payment_sessions ?? []).map((s) => s.provider_id)), ...payments.map((p) => p.provider_id)],
+    payments: payments.map((p) => ({ provider_id: p.provider_id, captured: (p.captures ?? []).reduce((sum, c) => sum + Number(c.amount ?? 0), 0) })),
+    // The shipment record follows GHN's COD updates (admin edits, update_cod callbacks).
+    shipments: parcels.map((f) => ({
+      cod_amount: Number(recordOf.get(f.id)?.cod_amount ?? f.data?.cod_amount ?? 0),
+      status: recordOf.get(f.id)?.status ?? f.data?.ghn_status,
+      canceled: !isLive(f),
+    })),
+  }
+}
+
+/** The COD a parcel collects, within GHN's limit per order. */
+function checkedCod(amount: number) {
+  if (amount > GHN_LIMITS.createOrder.maxCodAmount) {
+    throw new MedusaError(
+      MedusaError.Types.NOT_ALLOWED,
+      `the order's COD of ${amount} VND is over GHN's limit of ${GHN_LIMITS.createOrder.maxCodAmount} VND per order: collect part of it another way`
+    )
+  }
+  return amount
+}
+
+async function resolveReceiver(ghn: GhnModuleService, address: AddressInput): Promise<ResolvedAddress> {
+  try {
+    return await ghn.addresses.resolve(address)
+  } catch (error) {
+    // The one mapping keeps the resolution's code and candidates.
+    throw toMedusaError(error, "GHN cannot deliver to the delivery address")
+  }
+}
+
+/** The sender: the location the fulfilment ships from, as quoted at checkout or as stored; else the GHN shop's own address. */
+async function senderOf(ghn: GhnModuleService, data: FulfillmentData, location: LocationRow | undefined, logger: { warn(m: string): void }) {
+  const quoted = data.ghn_from
+  if (quoted && quoted.location_id === location?.id) {
+    // Data stored before a party had every field: the same defaults as partyOf.
+    return { name: quoted.name ?? "", phone: quoted.phone, street: quoted.street ?? "", address: quoted.address }
+  }
+  if (!location?.address) return undefined
+  try {
+    return partyOf(location.address, await ghn.addresses.resolve(location.address), location.name ?? "")
+  } catch (error) {
+    logger.warn(`GHN: stock location address not resolved, sending from the shop address: ${(error as Error).message}`)
+    return undefined
+  }
+}
+
+async function pickShift(account: GhnAccount): Promise<number | undefined> {
+  if (account.options.pickShift !== "earliest") return undefined
+  // The earliest shift that has not ended yet (ids are generated per date by GHN).
+  const shifts = await account.client.shifts.list()
+  const now = new Date()
+  return shifts.find((shift) => pickShiftWindow(shift, now).to > now)?.id
+}
+
+/**
+ * Reads and checks an order's GHN fulfilment (under the order's lock, after Medusa registered it)
+ * and builds its Create Order request: validate (nothing GHN is asked for that Medusa would
+ * refuse), then prepare (parcel, parties, the COD rule). Reads only. Null when the fulfilment is
+ * not GHN's, or is cancelled, or already carries its GHN order.
+ */
+export async function outboundGhnOrderRequest(container: MedusaContainer, fulfillmentId: string): Promise<GhnOrderRequest | null> {
+  const query = container.resolve<QueryGraph>(ContainerRegistrationKeys.QUERY)
+  const ghn = container.resolve<GhnModuleService>(GHN_MODULE)
+  const logger = container.resolve<{ warn(m: string): void }>(ContainerRegistrationKeys.LOGGER)
+  const { data: fulfillments } = await query.graph<FulfillmentRow & { order?: { id: string } | null }>({
+    entity: "fulfillment",
+    fields: [
+      "id",
+      "provider_id",
+      "location_id",
+      "created_at",
+      "canceled_at",
+      "data",
+      "metadata",
+      "delivery_address.*",
+      "items.line_item_id",
+      "items.inventory_item_id",
+      "items.quantity",
+      "items.title",
+      "items.sku",
+      "order.id",
+    ],
+    filters: { id: fulfillmentId },
+  })
+  const fulfillment = fulfillments[0]
+  if (!fulfillment || !isGhnProviderId(fulfillment.provider_id) || !isLive(fulfillment) || fulfillment.data?.order_code || fulfillment.data?.is_return) return null
+  const orderId = fulfillment.order?.id
+  if (!orderId) return null
+  const { data: orders } = await query.graph<OrderRow>({ entity: "order", fields: ORDER_FIELDS, filters: { id: orderId } })
+  const order = orders[0]
+  if (!order) return null
+  const number = orderNumberOf(order)
+
+  // Validate: what Medusa checks, again under the lock, so GHN never gets what Medusa refuses.
+  if (order.status === "canceled" || order.status === "archived") {
+    throw new MedusaError(MedusaError.Types.NOT_ALLOWED, `order #${number} is ${order.status}: nothing was sent to GHN`)
+  }
+  const over = overFulfilledLine(order, fulfillment)
+  if (over) {
+    const title = over.item.product_title ?? over.item.title ?? over.item.id
+    throw new MedusaError(
+      MedusaError.Types.NOT_ALLOWED,
+      `order #${number} orders ${Number(over.item.quantity)} x ${title}, and fulfilment ${over.ahead.id} already ships it: this fulfilment would ship more than was ordered (a second submit?); nothing was sent to GHN`
+    )
+  }
+
+  // Prepare: the parcel, the parties, the COD.
+  const account = ghn.accountOf(fulfillment.provider_id)
+  const options: GhnOptions = account.options
+  const data = (fulfillment.data ?? {}) as FulfillmentData
+  const shipped = (fulfillment.items ?? [])
+    .filter((i) => i.line_item_id)
+    .map((i) => ({ line_item_id: i.line_item_id!, quantity: i.quantity, title: i.title, sku: i.sku ?? undefined }))
+  // Kits: Medusa lists one fulfilment item per inventory item; the parcel counts each line once.
+  const byLine = new Map<string, (typeof shipped)[number]>()
+  for (const item of shipped) if (!byLine.has(item.line_item_id)) byLine.set(item.line_item_id, item)
+  const lines = linesFromOrderItems([...byLine.values()], order.items ?? [])
+  // Medusa does not pass the products' measures to fulfilment: those of the product, else those seen at checkout.
+  const seenAtCheckout = data.ghn_measures ?? {}
+  for (const line of lines) {
+    const id = line.variant?.id
+    if (id) line.product = { ...(seenAtCheckout[id] ?? {}), ...definedOnly(line.product as Measures) }
+  }
+  try {
+    const parcel = buildParcel(lines, options)
+    const chosen = data.service_type_id === 2 || data.service_type_id === 5 ? data.service_type_id : undefined
+    const receiverAddress = (fulfillment.delivery_address ?? order.shipping_address ?? {}) as AddressInput & Record<string, unknown>
+    const to = await resolveReceiver(ghn, receiverAddress)
+    let location: LocationRow | undefined
+    if (fulfillment.location_id) {
+      location = (await query.graph<LocationRow>({ entity: "stock_location", fields: ["id", "name", "address.*"], filters: { id: fulfillment.location_id } })).data[0]
+    }
+    const codProviders = options.codPaymentProviders
+    const cod = codProviders.length ? codToCollect(await codLedgerOf(ghn, order, fulfillment.id), codProviders) : 0
+    const value = linesValue(lines)
+    const { client_order_code: _none, ...body } = createOrderBody({
+      client_order_code: "",
+      service_type_id: serviceTypeFor(parcel, chosen),
+      payment_type_id: options.paymentTypeId,
+      required_note: (fulfillment.metadata?.ghn_required_note as GhnOptions["requiredNote"]) ?? options.requiredNote,
+      note: fulfillment.metadata?.ghn_note as string | undefined,
+      to: partyOf(receiverAddress, to),
+      from: await senderOf(ghn, data, location, logger),
+      parcel,
+      cod_amount: checkedCod(cod),
+      insurance_value: options.insurance === "items_value" ? Math.min(value, GHN_LIMITS.createOrder.maxInsuranceValue) : 0,
+      order_value: value,
+      pick_shift: await pickShift(account),
+    })
+    return {
+      kind: "outbound",
+      provider_id: fulfillment.provider_id!,
+      order_id: order.id,
+      order_number: number,
+      fulfillment_id: fulfillment.id,
+      location_id: fulfillment.location_id ?? null,
+      items: [...byLine.values()].map((i) => ({ id: i.line_item_id, quantity: Number(i.quantity) })),
+      shop_id: shopIdForLocation(options, fulfillment.location_id),
+      body,
+      data: { ...data, ghn_to: to, weight: parcel.weight },
+    }
+  } catch (error) {
+    throw toMedusaError(error, "GHN Create Order")
+  }
+}
+
+/**
+ * The request an intent was reserved for, rebuilt from what it keeps (its body as sent) and its
+ * fulfilment's data: how the recovery job completes a fulfilment whose GHN order was being made
+ * when its process stopped. Null when the fulfilment is gone or cancelled, or carries its order.
+ */
+export async function intentGhnOrderRequest(
+  container: MedusaContainer,
+  intent: { kind: string; provider_id: string; order_id: string; fulfillment_id: string | null; location_id: string | null; items: unknown; shop_id: number | null; body: unknown }
+): Promise<GhnOrderRequest | null> {
+  if (!intent.fulfillment_id || !intent.body) return null
+  const query = container.resolve<QueryGraph>(ContainerRegistrationKeys.QUERY)
+  const [{ data: fulfillments }, { data: orders }] = await Promise.all([
+    query.graph<FulfillmentRow>({ entity: "fulfillment", fields: ["id", "canceled_at", "data", "location_id"], filters: { id: intent.fulfillment_id } }),
+    query.graph<OrderRow>({ entity: "order", fields: ["id", "display_id", "custom_display_id"], filters: { id: intent.order_id } }),
+  ])
+  const fulfillment = fulfillments[0]
+  if (!fulfillment || !isLive(fulfillment) || fulfillment.data?.order_code || !orders[0]) return null
+  const lines = ((intent.items as { lines?: [string, number][] } | null)?.lines ?? []).map(([id, quantity]) => ({ id, quantity }))
+  return {
+    kind: intent.kind === "return" ? "return" : "outbound",
+    provider_id: intent.provider_id,
+    order_id: intent.order_id,
+    order_number: orderNumberOf(orders[0]),
+    fulfillment_id: fulfillment.id,
+    location_id: intent.location_id,
+    items: lines,
+    shop_id: intent.shop_id ?? container.resolve<GhnModuleService>(GHN_MODULE).accountOf(intent.provider_id).options.shopId,
+    body: intent.body as GhnOrderBody,
+    data: (fulfillment.data ?? {}) as Record<string, unknown>,
+  }
+}

@@ -1,0 +1,76 @@
+import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
+import { toMedusaError } from "../../lib/medusa-error"
+import { shopIdForLocation } from "../../lib/options"
+import { createOrderBody, linesFromOrderItems, linesValue, partyOf } from "../../lib/order-body"
+import { buildParcel, serviceTypeFor } from "../../lib/parcel"
+import { GHN_MODULE } from "../../modules/ghn"
+import type GhnModuleService from "../../modules/ghn/service"
+import type { CreateGhnOrderInput } from "./create-ghn-order"
+
+/** A return fulfilment waiting for GHN's pickup, with what its reverse order needs. */
+export type PendingReturn = {
+  fulfillment_id: string
+  provider_id: string
+  order_id: string
+  order_number: string
+  location_id: string
+  location_name: string
+  data: Record<string, any>
+  delivery_address: Record<string, any>
+  customer_address: Record<string, any>
+  items: { line_item_id: string; quantity: number }[]
+  order_items: Record<string, any>[]
+}
+
+/**
+ * Builds the reverse GHN order of each pending return fulfilment (reads only): from the customer's
+ * address to the stock location the return goes to, with the one body builder and the one
+ * service-type rule; the one Create Order path (create-ghn-order.ts) makes it.
+ */
+export const prepareGhnReturnOrdersStep = createStep("prepare-ghn-return-orders", async (pending: PendingReturn[], { container }) => {
+  const ghn = container.resolve<GhnModuleService>(GHN_MODULE)
+  const inputs: CreateGhnOrderInput[] = []
+  try {
+    for (const ret of pending) {
+      const { options } = ghn.accountOf(ret.provider_id)
+      const lines = linesFromOrderItems(ret.items, ret.order_items)
+      const parcel = buildParcel(lines, options)
+      const [customer, warehouse] = await Promise.all([ghn.addresses.resolve(ret.customer_address), ghn.addresses.resolve(ret.delivery_address)])
+      const warehouseParty = partyOf(ret.delivery_address, warehouse, ret.location_name)
+      const chosen = Number(ret.data.service_type_id)
+      const { client_order_code: _none, ...body } = createOrderBody({
+        client_order_code: "",
+        service_type_id: serviceTypeFor(parcel, chosen === 2 || chosen === 5 ? chosen : undefined),
+        payment_type_id: 1, // the shop pays for returns it accepted
+        required_note: options.requiredNote,
+        note: "Đơn trả hàng (return)",
+        from: partyOf(ret.customer_address, customer),
+        to: warehouseParty,
+        return: warehouseParty,
+        parcel,
+        cod_amount: 0,
+        insurance_value: 0,
+        order_value: linesValue(lines),
+      })
+      inputs.push({
+        order_id: ret.order_id,
+        fulfillment_id: ret.fulfillment_id,
+        request: {
+          kind: "return",
+          provider_id: ret.provider_id,
+          order_id: ret.order_id,
+          order_number: ret.order_number,
+          fulfillment_id: ret.fulfillment_id,
+          location_id: ret.location_id,
+          items: ret.items.map((i) => ({ id: i.line_item_id, quantity: i.quantity })),
+          shop_id: shopIdForLocation(options, ret.location_id),
+          body,
+          data: { ...ret.data, weight: parcel.weight },
+        },
+      })
+    }
+  } catch (error) {
+    throw toMedusaError(error, "GHN return order")
+  }
+  return new StepResponse(inputs)
+})
