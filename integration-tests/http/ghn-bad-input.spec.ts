@@ -102,6 +102,11 @@ const ADMIN: RouteRow[] = [
   ["a shipments page of 201", "GET", () => "/admin/ghn/shipments?limit=201", undefined, 400, /limit/],
   ["a connection check of an unknown provider", "GET", () => "/admin/ghn/settings/connection?provider_id=ghn_nope", undefined, 404, /provider_id: ghn_nope is not a GHN provider of this store/],
   // Labels
+  // GHN orders of the same account that this store never made (GHN's app), and a parcel GHN cancelled.
+  ["labels for a GHN order this store never made", "POST", () => "/admin/ghn/labels", (c: string) => ({ order_codes: [c, "GOTHER01"] }), 404, /order_codes: GOTHER01 is not a GHN order of this store; nothing was sent to GHN/],
+  ["a label of a GHN order this store never made", "GET", () => "/admin/ghn/labels/GOTHER01?size=A5", undefined, 404, /order_codes: GOTHER01 is not a GHN order of this store/],
+  ["a return of GHN orders this store never made", "POST", () => "/admin/ghn/return", { order_codes: ["GOTHER01", "GOTHER02"] }, 404, /order_codes: GOTHER01, GOTHER02 are not GHN orders of this store/],
+  ["a re-delivery of a GHN order this store never made", "POST", () => "/admin/ghn/redeliver", (c: string) => ({ order_codes: [c, "GOTHER01"] }), 404, /order_codes: GOTHER01 is not a GHN order of this store/],
   ["a label in a lower-case paper size", "GET", (c) => `/admin/ghn/labels/${c}?size=a5`, undefined, 400, /Expected: 'A5, 80x80, 52x70' for field 'size', but got: 'a5'/],
   ["labels in an unknown paper size", "POST", () => "/admin/ghn/labels", (c: string) => ({ order_codes: [c], size: "A4" }), 400, /Expected: 'A5, 80x80, 52x70' for field 'size', but got: 'A4'/],
   ["labels without order codes", "POST", () => "/admin/ghn/labels", { size: "A5" }, 400, /Field 'order_codes' is required/],

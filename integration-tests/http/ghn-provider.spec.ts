@@ -242,6 +242,43 @@ medusaIntegrationTestRunner({
         expect(after.order.fulfillments.filter((f: any) => !f.canceled_at).map((f: any) => f.data.order_code)).toEqual([made[0].order_code])
       })
 
+      it("leaves an orphan, shown on the order and retried until GHN cancels it, when GHN refuses the compensating cancel", async () => {
+        const order = await placeOrder()
+        const { data } = await api.get(`/admin/orders/${order.id}?fields=id,display_id,*items`, admin)
+        const items = data.order.items.map((i: any) => ({ id: i.id, quantity: Number(i.quantity) }))
+        // A store's own workflow: Medusa's fulfilment as a step, then a step of its own that fails.
+        const { createWorkflow, createStep, WorkflowResponse } = await import("@medusajs/framework/workflows-sdk")
+        const { createOrderFulfillmentWorkflow } = await import("@medusajs/medusa/core-flows")
+        const failing = createStep("store-step-that-fails", async () => {
+          throw new Error("the store's next step failed")
+        })
+        const storeWorkflow = createWorkflow(`store-fulfil-then-fail-${Date.now()}`, (input: { order_id: string; items: { id: string; quantity: number }[]; location_id: string }) => {
+          const fulfillment = createOrderFulfillmentWorkflow.runAsStep({ input })
+          failing()
+          return new WorkflowResponse(fulfillment)
+        })
+        await sandbox.faults([{ path: "/shiip/public-api/v2/switch-status/cancel", failure_rate: 1, failure_status: 503, count: 20 }])
+        const { errors } = await storeWorkflow(getContainer()).run({ input: { order_id: order.id, items, location_id: store.locationId }, throwOnError: false })
+        expect(errors.map((e: any) => e.error?.message)).toEqual([expect.stringMatching(/the store's next step failed/)])
+        const code = `${process.env.GHN_CLIENT_ORDER_CODE_PREFIX}${data.order.display_id}-1`
+        const [made] = await sandbox.ordersByClientCode(code)
+        expect(made.status).toBe("ready_to_pick")
+        // Medusa rolled its fulfilment back; the GHN order is shown on the order, never called abandoned.
+        const panel = (await api.get(`/admin/ghn/orders/${order.id}/shipments`, admin)).data
+        expect(panel.shipments).toEqual([])
+        expect(panel.uncancelled).toEqual([expect.objectContaining({ client_order_code: code, order_code: made.order_code, attempts: 1, error: expect.stringMatching(/GHN/) })])
+
+        // GHN answers again: the recovery pass (the job's) cancels it.
+        await sandbox.faults([])
+        const { recoverGhnIntents } = await import("../../src/workflows/recover-ghn-intents")
+        const ghn = getContainer().resolve("ghn") as any
+        const [intent] = await ghn.listGhnCreateIntents({ client_order_code: code })
+        await ghn.updateGhnCreateIntents({ id: intent.id, next_attempt_at: new Date(Date.now() - 1000) })
+        expect(await recoverGhnIntents(getContainer())).toEqual([expect.objectContaining({ outcome: "cancelled", order_code: made.order_code })])
+        expect((await sandbox.order(made.order_code)).status).toBe("cancel")
+        expect((await api.get(`/admin/ghn/orders/${order.id}/shipments`, admin)).data.uncancelled).toEqual([])
+      })
+
       it("sends from the stock location the fulfilment ships from, not the one quoted at checkout", async () => {
         const order = await placeOrder([{ variant_id: store.variants.shirt, quantity: 1 }])
         const saigon = (
@@ -457,6 +494,19 @@ medusaIntegrationTestRunner({
         const bad = await failure(api.get(`/admin/ghn/labels/${code}?size=A4`, admin))
         expect(bad.status).toBe(400)
         expect(bad.message).toContain("size")
+      })
+
+      it("prints no label for a parcel GHN cancelled, and asks GHN nothing", async () => {
+        const order = await placeOrder()
+        const fulfillment = await fulfil(order.id)
+        const code = fulfillment.data.order_code
+        await api.post(`/admin/orders/${order.id}/fulfillments/${fulfillment.id}/cancel`, {}, admin)
+        await api.post(`/admin/ghn/shipments/${code}/refresh`, {}, admin)
+        const tokens = await sandbox.requestCount("/shiip/public-api/v2/a5/gen-token")
+        const refused = await failure(api.post("/admin/ghn/labels", { order_codes: [code] }, admin))
+        expect(refused.status).toBe(400)
+        expect(refused.message).toMatch(new RegExp(`order_codes: GHN cancelled ${code}: a cancelled parcel has no label to print; nothing was sent to GHN`))
+        expect(await sandbox.requestCount("/shiip/public-api/v2/a5/gen-token")).toBe(tokens)
       })
     })
 

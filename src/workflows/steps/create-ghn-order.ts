@@ -217,7 +217,15 @@ async function createUnderLock(container: MedusaContainer, input: CreateGhnOrder
   try {
     await fulfillments.updateFulfillment(request.fulfillment_id, { data, labels: [ghnLabel(account, answer.order_code)] })
     const records = await recordGhnShipments(container, [
-      { fulfillment_id: request.fulfillment_id, order_id: request.order_id, provider_id: request.provider_id, is_return: request.kind === "return", data },
+      {
+        fulfillment_id: request.fulfillment_id,
+        order_id: request.order_id,
+        provider_id: request.provider_id,
+        is_return: request.kind === "return",
+        // Its shipping method's amount is the checkout's quote the fee is reconciled with.
+        shipping_option_id: current.shipping_option_id ?? null,
+        data,
+      },
     ])
     created.shipment_ids = records.map((r) => r.id)
     await ghn.moveIntent(intent, "created", { order_code: answer.order_code, fulfillment_id: request.fulfillment_id, error: null })
