@@ -76,8 +76,8 @@ medusaIntegrationTestRunner({
       })
       expect(replied.status).toBe(201)
       expect(replied.body.entry.body).toBe("Đã gửi ảnh tem")
-      // A customer reply moves a ticket waiting for the customer back to "in progress".
-      expect(replied.body.ticket).toMatchObject({ status_id: 1, waiting_for_reply: false, conversation_count: 2 })
+      // The spec: a reply leaves GHN's status as it is; support moves it (1, 2, 3), not the store.
+      expect(replied.body.ticket).toMatchObject({ status_id: 2, waiting_for_reply: true, conversation_count: 2 })
       const after = await sandboxSupport.ticket(ticket.ticket_id)
       expect(after.conversations.at(-1)).toMatchObject({ body: "Đã gửi ảnh tem" })
       expect(after.conversations.at(-1).attachments.map((a: any) => a.name)).toEqual(["tem.jpg"])
