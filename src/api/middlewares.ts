@@ -1,6 +1,6 @@
 import { defineMiddlewares, errorHandler, getHttpResponseFromError, validateAndTransformBody, validateAndTransformQuery } from "@medusajs/framework/http"
 import type { MedusaNextFunction, MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import { ghnServiceFailureOf, shopperAnswerOf } from "../lib/medusa-error"
+import { ghnServiceFailureOf, shopperAnswerOf, withoutHosts } from "../lib/medusa-error"
 import { supportRoutes } from "./admin/ghn/support-middlewares"
 import { oneFulfilmentAtATime } from "./admin/orders/one-fulfilment-at-a-time"
 import { CodReportQuery, LabelQuery, LabelsBody, ShipmentsQuery, SwitchStatusBody, UpdateShipmentBody } from "./admin/ghn/validators"
@@ -32,7 +32,7 @@ function ghnAwareErrorHandler(error: unknown, req: MedusaRequest, res: MedusaRes
   }
   if (failure) {
     if (failure.retryAfterSeconds) res.setHeader("Retry-After", String(failure.retryAfterSeconds))
-    const message = shopper?.message ?? failure.message.replace(/\b(?:https?:\/\/|www\.)\S+/gi, "GHN").replace(/\(?this client targets [^).]*[).]?/gi, "")
+    const message = shopper?.message ?? withoutHosts(failure.message)
     // A shopper gets the stable kind; the admin GHN's own code.
     res.status(storefront ? 503 : 502).json({ type: failure.kind, code: storefront ? failure.kind : (failure.code ?? failure.kind), message, ...(shopper ? { params: {} } : {}) })
     return

@@ -49,7 +49,9 @@ export const MAX_CLIENT_ORDER_CODE_PREFIX = 20
  * behind the store's prefix when one GHN shop serves several stores (`SHOPA-1042-1`).
  */
 export function clientOrderCode(input: { prefix?: string; orderNumber: string | number; kind: IntentKind; sequence: number }): string {
-  const code = `${input.prefix ?? ""}${input.orderNumber}-${input.kind === "return" ? "R" : ""}${input.sequence}`
+  // A prefix always ends in a separator, so "S1" + 23 and "S12" + 3 never meet.
+  const prefix = input.prefix ? (/[-_.]$/.test(input.prefix) ? input.prefix : `${input.prefix}-`) : ""
+  const code = `${prefix}${input.orderNumber}-${input.kind === "return" ? "R" : ""}${input.sequence}`
   if (code.length > MAX_CLIENT_ORDER_CODE) {
     throw new RangeError(`the client order code ${code} is longer than GHN's ${MAX_CLIENT_ORDER_CODE} characters: shorten clientOrderCodePrefix`)
   }

@@ -145,3 +145,8 @@ export function toMedusaError(error: unknown, action?: string): MedusaError {
   const message = error instanceof Error ? error.message : String(error)
   return new MedusaError(MedusaError.Types.UNEXPECTED_STATE, prefix + message)
 }
+
+/** A GHN failure's text as the admin may see it: GHN's code and words, never a host or URL. */
+export function withoutHosts(text: string): string {
+  return text.replace(/\b(?:https?:\/\/|www\.)\S+/gi, "GHN").replace(/\(?this client targets [^).]*[).]?/gi, "").trim()
+}

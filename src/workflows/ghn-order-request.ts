@@ -282,7 +282,8 @@ export async function outboundGhnOrderRequest(container: MedusaContainer, fulfil
   const byLine = new Map<string, (typeof shipped)[number]>()
   for (const item of shipped) if (!byLine.has(item.line_item_id)) byLine.set(item.line_item_id, item)
   const lines = linesFromOrderItems([...byLine.values()], order.items ?? [])
-  // Medusa does not pass the products' measures to fulfilment: those of the product, else those seen at checkout.
+  // A variant without its own measures falls back to its product's (which Medusa does not hand the
+  // provider), else to those seen at checkout.
   const seenAtCheckout = data.ghn_measures ?? {}
   for (const line of lines) {
     const id = line.variant?.id

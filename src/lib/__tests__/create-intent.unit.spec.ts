@@ -35,6 +35,9 @@ describe("the client order code a merchant reads", () => {
     expect(clientOrderCode({ orderNumber: "1042", kind: "outbound", sequence: 2 })).toBe("1042-2")
     expect(clientOrderCode({ orderNumber: 1042, kind: "return", sequence: 1 })).toBe("1042-R1")
     expect(clientOrderCode({ prefix: "SHOPA-", orderNumber: 7, kind: "outbound", sequence: 3 })).toBe("SHOPA-7-3")
+    // A prefix without its own separator gets one: S1 + 23 and S12 + 3 stay apart.
+    expect(clientOrderCode({ prefix: "S1", orderNumber: 23, kind: "outbound", sequence: 1 })).toBe("S1-23-1")
+    expect(clientOrderCode({ prefix: "S12", orderNumber: 3, kind: "outbound", sequence: 1 })).toBe("S12-3-1")
   })
 
   it("stays within GHN's 50 characters, naming the option to shorten", () => {

@@ -344,14 +344,26 @@ export default class GhnModuleService extends MedusaService({ GhnShipment, GhnWe
     })
   }
 
-  /** Moves an intent along its state machine (src/lib/create-intent.ts); any other move is refused. */
+  /**
+   * Moves an intent along its state machine (src/lib/create-intent.ts): a compare-and-set on the
+   * status the caller read, so two processes never both move it (the loser gets IntentMoveError).
+   * An intent that reaches an end keeps no body: the receiver's data is not kept longer than needed.
+   */
   async moveIntent(
     intent: Pick<GhnIntentRow, "id" | "client_order_code" | "status">,
     to: IntentStatus,
     fields: Partial<Pick<GhnIntentRow, "order_code" | "fulfillment_id" | "note" | "error" | "attempts" | "next_attempt_at">> = {}
   ): Promise<void> {
     if (!canMoveIntent(intent.status as IntentStatus, to)) throw new IntentMoveError(intent.client_order_code, intent.status, to)
-    await this.updateGhnCreateIntents({ id: intent.id, status: to, ...fields })
+    const { rows } = await this.pg.raw<{ rows: { id: string }[] }>(
+      `update ghn_create_intent set status = ?, updated_at = now()${to === "orphan" || to === "pending" ? "" : ", body = null"} where id = ? and status = ? and deleted_at is null returning id`,
+      [to, intent.id, intent.status]
+    )
+    if (!rows.length) {
+      const [now] = await this.listGhnCreateIntents({ id: intent.id }, { select: ["status"] })
+      throw new IntentMoveError(intent.client_order_code, now?.status ?? "gone", to)
+    }
+    if (Object.keys(fields).length) await this.updateGhnCreateIntents({ id: intent.id, ...fields })
   }
 
   /** The intents of these orders that GHN holds an order for that must still be cancelled, for the admin. */

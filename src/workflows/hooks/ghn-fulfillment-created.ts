@@ -1,5 +1,5 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
-import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
+import { ContainerRegistrationKeys, MedusaError } from "@medusajs/framework/utils"
 import { StepResponse } from "@medusajs/framework/workflows-sdk"
 import { createOrderFulfillmentWorkflow } from "@medusajs/medusa/core-flows"
 import { isGhnProviderId } from "../../lib/provider-id"
@@ -14,13 +14,19 @@ import { createGhnOrder, undoGhnOrder, type CreatedGhnOrder } from "../steps/cre
  * refuses. A hook is one step: its handler is the create-ghn-order step's (validate, prepare,
  * reserve, send, settle, under the order's lock) and its compensation the step's (GHN cancels
  * what was made). A throw here rolls Medusa's fulfilment back.
+ *
+ * Medusa allows one handler per hook: a store that needs fulfillmentCreated itself can call
+ * `createGhnOrder` / `undoGhnOrder` (medusa-fulfillment-ghn/workflows) from its own handler and
+ * leave this file out of its build.
  */
 createOrderFulfillmentWorkflow.hooks.fulfillmentCreated(
   async ({ fulfillment }, { container }) => {
     const f = fulfillment as { id: string; provider_id?: string | null }
     if (!isGhnProviderId(f.provider_id)) return new StepResponse<CreatedGhnOrder | null, CreatedGhnOrder | null>(null, null)
     const orderId = await orderOf(container, f.id)
-    const created = orderId ? await createGhnOrder(container, { order_id: orderId, fulfillment_id: f.id }) : null
+    // Medusa links every order fulfilment before this hook: without the link nothing could be checked or collected.
+    if (!orderId) throw new MedusaError(MedusaError.Types.NOT_FOUND, `GHN: fulfilment ${f.id} belongs to no order; no GHN order was made`)
+    const created = await createGhnOrder(container, { order_id: orderId, fulfillment_id: f.id })
     return new StepResponse(created, created)
   },
   async (created, { container }) => undoGhnOrder(container, created)

@@ -5,7 +5,7 @@ import { cancelGhnOrder } from "../../lib/cancel-order"
 import { orphanRetryDelayMs, sameShipment, intentItems } from "../../lib/create-intent"
 import { GhnError, type GhnCreateOrderResult } from "../../lib/ghn"
 import { ghnLabel } from "../../lib/labels"
-import { toMedusaError } from "../../lib/medusa-error"
+import { toMedusaError, withoutHosts } from "../../lib/medusa-error"
 import { GHN_SHIPMENT_UPDATED, type GhnShipmentUpdatedData } from "../../lib/webhook"
 import { GHN_MODULE } from "../../modules/ghn"
 import type GhnModuleService from "../../modules/ghn/service"
@@ -50,23 +50,28 @@ const uncertain = (error: unknown) => error instanceof GhnError && error.retryab
  * carry, so it is cancelled before this one is made.
  */
 async function sortPendingIntents(container: MedusaContainer, ghn: Ghn, request: GhnOrderRequest) {
-  const pending = await ghn.listGhnCreateIntents(
-    { order_id: request.order_id, kind: request.kind, provider_id: request.provider_id, status: "pending" },
+  const open = await ghn.listGhnCreateIntents(
+    { order_id: request.order_id, kind: request.kind, provider_id: request.provider_id, status: ["pending", "orphan"] },
     { order: { created_at: "ASC" } }
   )
-  const others = pending.map((p) => p.fulfillment_id).filter((id): id is string => !!id && id !== request.fulfillment_id)
+  const others = open.map((p) => p.fulfillment_id).filter((id): id is string => !!id && id !== request.fulfillment_id)
   const fulfillments = others.length
     ? await container.resolve(Modules.FULFILLMENT).listFulfillments({ id: others }, { select: ["id", "canceled_at", "data"] })
     : []
   const live = new Map(fulfillments.filter((f) => !f.canceled_at).map((f) => [f.id, f]))
   const wanted = { location_id: request.location_id, items: { lines: intentItems(request.items) } }
-  let adopted = pending.find((p) => p.fulfillment_id === request.fulfillment_id)
+  let adopted = open.find((p) => p.status === "pending" && p.fulfillment_id === request.fulfillment_id)
   const orphans: GhnIntentRow[] = []
-  for (const intent of pending) {
+  for (const intent of open) {
     if (intent === adopted) continue
+    // An orphan GHN has not cancelled yet still holds its COD: it is cancelled before anything new is made.
+    if (intent.status === "orphan") {
+      orphans.push(intent)
+      continue
+    }
     const carrier = intent.fulfillment_id ? live.get(intent.fulfillment_id) : undefined
-    const carried = (carrier?.data as { order_code?: string } | null)?.order_code
-    if (carrier && carried) await ghn.moveIntent(intent, "created", { order_code: carried })
+    const carried = carrier?.data as { order_code?: string; client_order_code?: string } | null | undefined
+    if (carrier && carried?.order_code && carried.client_order_code === intent.client_order_code) await ghn.moveIntent(intent, "created", { order_code: carried.order_code })
     else if (carrier) continue
     else if (!adopted && sameShipment(intent, wanted)) adopted = intent
     else orphans.push(intent)
@@ -74,19 +79,36 @@ async function sortPendingIntents(container: MedusaContainer, ghn: Ghn, request:
   return { adopted, orphans }
 }
 
-/** Has GHN the order of an orphan cancelled; one GHN will not cancel stops this shipment, naming it. */
+/** Is the order GHN answered a code with this intent's? One made before the intent existed is another store's (or an earlier install's). */
+function madeBefore(info: { created_date?: string | null }, intent: Pick<GhnIntentRow, "created_at">) {
+  const made = info.created_date ? Date.parse(info.created_date) : NaN
+  return Number.isFinite(made) && made < new Date(intent.created_at).getTime() - CLOCK_SKEW_MS
+}
+
+/**
+ * Has GHN cancel the order of each orphan of the order before a new one is made; one GHN will not
+ * (or cannot now) cancel stops this shipment, naming it, and stays an orphan for the recovery job.
+ * An order made before the orphan's intent is not this store's: it is never cancelled.
+ */
 async function cancelOrphans(ghn: Ghn, account: GhnAccount, orphans: GhnIntentRow[], fallbackBody: Record<string, unknown>) {
   const cancelled: { client_order_code: string; order_code: string }[] = []
-  for (const orphan of orphans) {
-    await ghn.moveIntent(orphan, "orphan", { note: "its answer never came, and the shipment was sent again with other items" })
+  for (const found of orphans) {
+    if (found.status === "pending") await ghn.moveIntent(found, "orphan", { note: "its answer never came, and the shipment was sent again with other items" })
+    const orphan = { ...found, status: "orphan" }
     const shopId = orphan.shop_id ?? account.options.shopId
     let orderCode = orphan.order_code
     try {
       // GHN answers the code with the order it made then (or makes it now, to be cancelled at once).
       orderCode ??= (await account.client.orders.create({ ...((orphan.body as object) ?? fallbackBody), client_order_code: orphan.client_order_code }, { shopId })).order_code
-      const outcome = await cancelGhnOrder(account.client, orderCode, shopId)
+      await ghn.updateGhnCreateIntents({ id: orphan.id, order_code: orderCode })
+      const info = await account.client.orders.info(orderCode, { shopId })
+      if (madeBefore(info, orphan)) {
+        await ghn.moveIntent(orphan, "cancelled", { note: `GHN answered with ${orderCode}, made before this intent: not this store's order, left as it is` })
+        continue
+      }
+      const outcome = info.status === "cancel" ? { cancelled: true as const } : await cancelGhnOrder(account.client, orderCode, shopId)
       if (!outcome.cancelled) {
-        await ghn.moveIntent({ ...orphan, status: "orphan" }, "orphan", { order_code: orderCode, error: `GHN no longer cancels it: it is "${outcome.status}"` })
+        await ghn.updateGhnCreateIntents({ id: orphan.id, error: `GHN no longer cancels it: it is "${outcome.status}"`, next_attempt_at: null })
         throw new MedusaError(
           MedusaError.Types.NOT_ALLOWED,
           `an earlier try of this shipment, whose answer never came, made GHN order ${orderCode} (${orphan.client_order_code}), now "${outcome.status}" and no longer cancellable: ship these items with it, or have GHN cancel it, then try again`
@@ -95,25 +117,27 @@ async function cancelOrphans(ghn: Ghn, account: GhnAccount, orphans: GhnIntentRo
     } catch (error) {
       if (error instanceof MedusaError) throw error
       const mapped = toMedusaError(error, "GHN Cancel Order")
-      await ghn.moveIntent({ ...orphan, status: "orphan" }, "orphan", {
-        order_code: orderCode,
-        error: mapped.message,
+      await ghn.updateGhnCreateIntents({
+        id: orphan.id,
+        error: withoutHosts(mapped.message),
         attempts: orphan.attempts + 1,
         next_attempt_at: new Date(Date.now() + orphanRetryDelayMs(orphan.attempts + 1)),
       })
       mapped.message = `GHN order ${orderCode ?? orphan.client_order_code}, made by an earlier try whose answer never came, could not be cancelled (${mapped.message}); it is retried, and this shipment waits for it: try again shortly`
       throw mapped
     }
-    await ghn.moveIntent({ ...orphan, status: "orphan" }, "cancelled", { order_code: orderCode, error: null, next_attempt_at: null })
+    await ghn.moveIntent(orphan, "cancelled", { error: null, next_attempt_at: null })
     cancelled.push({ client_order_code: orphan.client_order_code, order_code: orderCode })
   }
   return cancelled
 }
 
 /**
- * Create Order under the intent's code, then Order Info to make sure the order GHN answered with
- * is this intent's: an order cancelled since (in GHN's portal) or made before the intent existed
- * (the code was used before on this shop) is not, and the next code is reserved and sent.
+ * Create Order under the intent's code (its GHN order code kept at once), then Order Info to make
+ * sure the order GHN answered with is this intent's and as asked: an order made before the intent
+ * existed (the code was used before on this shop) is another's and is left alone; one cancelled
+ * since (GHN's portal), or collecting another COD than this parcel now owes (an earlier try's,
+ * before the customer paid), is closed; each time the order's next code is reserved and sent.
  */
 async function sendUnderIntent(ghn: Ghn, account: GhnAccount, first: GhnIntentRow, request: GhnOrderRequest, logger: Logger) {
   let intent = first
@@ -124,19 +148,39 @@ async function sendUnderIntent(ghn: Ghn, account: GhnAccount, first: GhnIntentRo
       answer = await account.client.orders.create({ ...request.body, client_order_code: intent.client_order_code }, { shopId })
     } catch (error) {
       // A sure refusal leaves no order at GHN; an uncertain one stays pending, for a retry to adopt.
-      if (uncertain(error)) await ghn.updateGhnCreateIntents({ id: intent.id, error: (error as Error).message })
-      else await ghn.moveIntent(intent, "abandoned", { note: `GHN refused it: ${(error as Error).message}` })
+      if (uncertain(error)) await ghn.updateGhnCreateIntents({ id: intent.id, error: withoutHosts((error as Error).message) })
+      else await ghn.moveIntent(intent, "abandoned", { note: `GHN refused it: ${withoutHosts((error as Error).message)}` })
       throw error
     }
-    const info = await account.client.orders.info(answer.order_code, { shopId })
-    const made = info.created_date ? Date.parse(info.created_date) : NaN
-    const stale = Number.isFinite(made) && made < new Date(intent.created_at).getTime() - CLOCK_SKEW_MS
-    if (info.status !== "cancel" && !stale) return { intent, answer }
+    await ghn.updateGhnCreateIntents({ id: intent.id, order_code: answer.order_code })
+    let info: Awaited<ReturnType<GhnAccount["client"]["orders"]["info"]>>
+    try {
+      info = await account.client.orders.info(answer.order_code, { shopId })
+    } catch (error) {
+      // GHN made the order: it is this fulfilment's. Not confirmed, so say so (polling reads it later).
+      logger.warn(`GHN: ${answer.order_code} (${intent.client_order_code}) made, not confirmed by Order Info: ${withoutHosts((error as Error).message)}`)
+      return { intent, answer, cod: request.body.cod_amount }
+    }
+    const stale = madeBefore(info, intent)
+    const cod = Number(info.cod_amount ?? request.body.cod_amount)
+    const codChanged = !stale && info.status !== "cancel" && cod !== request.body.cod_amount
+    if (info.status !== "cancel" && !stale && !codChanged) return { intent, answer, cod }
     if (stale) {
       logger.warn(`GHN: ${intent.client_order_code} was answered with ${answer.order_code}, made ${info.created_date}: the code was used before on shop ${shopId}; set clientOrderCodePrefix if another store ships from it`)
       await ghn.moveIntent(intent, "abandoned", { note: `GHN answered with ${answer.order_code}, made ${info.created_date}, before this intent: the code was used before on this shop` })
+    } else if (codChanged) {
+      // An earlier try's order, made before the customer's payment changed what this parcel collects.
+      const outcome = await cancelGhnOrder(account.client, answer.order_code, shopId)
+      if (!outcome.cancelled) {
+        await ghn.moveIntent(intent, "orphan", { error: `collects ${cod} VND where the parcel now owes ${request.body.cod_amount}; GHN no longer cancels it ("${outcome.status}")`, next_attempt_at: null })
+        throw new MedusaError(
+          MedusaError.Types.NOT_ALLOWED,
+          `GHN order ${answer.order_code}, made by an earlier try of this shipment, collects ${cod} VND where the parcel now owes ${request.body.cod_amount} VND, and is "${outcome.status}": have GHN cancel it or change its COD, then try again`
+        )
+      }
+      await ghn.moveIntent(intent, "cancelled", { note: `collected ${cod} VND, made before the parcel's COD became ${request.body.cod_amount} VND` })
     } else {
-      await ghn.moveIntent(intent, "cancelled", { order_code: answer.order_code, note: "its GHN order was cancelled (in GHN's portal) before a fulfilment carried it" })
+      await ghn.moveIntent(intent, "cancelled", { note: "its GHN order was cancelled (in GHN's portal) before a fulfilment carried it" })
     }
     if (tries >= MAX_CODE_TRIES) {
       throw new MedusaError(
@@ -156,7 +200,15 @@ async function applyEarlyCallbacks(container: MedusaContainer, ghn: Ghn, orderCo
   await container.resolve(Modules.EVENT_BUS).emit(data.map((d) => ({ name: GHN_SHIPMENT_UPDATED, data: d })))
 }
 
-async function createUnderLock(container: MedusaContainer, input: CreateGhnOrderInput): Promise<CreatedGhnOrder | null> {
+async function stillWaiting(container: MedusaContainer, fulfillmentId: string) {
+  const [f] = await container.resolve(Modules.FULFILLMENT).listFulfillments({ id: [fulfillmentId] }, { select: ["id", "canceled_at", "data"] })
+  return !!f && !f.canceled_at && !(f.data as { order_code?: string } | null)?.order_code
+}
+
+/** The one Create Order path, for a caller that already holds the order's lock (the recovery job). */
+export async function createUnderLock(container: MedusaContainer, input: CreateGhnOrderInput): Promise<CreatedGhnOrder | null> {
+  // Whatever was read before the lock, the fulfilment must still be live and without its GHN order.
+  if (input.request && !(await stillWaiting(container, input.fulfillment_id))) return null
   const request = input.request ?? (await outboundGhnOrderRequest(container, input.fulfillment_id))
   if (!request) return null
   const ghn = container.resolve<Ghn>(GHN_MODULE)
@@ -181,7 +233,7 @@ async function createUnderLock(container: MedusaContainer, input: CreateGhnOrder
   } catch (error) {
     throw toMedusaError(error, request.kind === "return" ? "GHN return order" : "GHN Create Order")
   }
-  const { answer } = sent
+  const { answer, cod } = sent
   intent = sent.intent
 
   // Settle: the fulfilment carries the GHN order, its record exists, the intent is created.
@@ -210,7 +262,8 @@ async function createUnderLock(container: MedusaContainer, input: CreateGhnOrder
     total_fee: answer.total_fee,
     fee: answer.fee,
     expected_delivery_time: answer.expected_delivery_time,
-    cod_amount: request.body.cod_amount,
+    // What GHN's order collects (Order Info), which a re-sent code's first order decides.
+    cod_amount: cod,
     insurance_value: request.body.insurance_value,
     ...(cancelledOrphans.length ? { ghn_cancelled_orphans: cancelledOrphans } : {}),
   }
@@ -245,9 +298,25 @@ async function createUnderLock(container: MedusaContainer, input: CreateGhnOrder
  * record, the intent created). Null when there is nothing to make.
  */
 export async function createGhnOrder(container: MedusaContainer, input: CreateGhnOrderInput): Promise<CreatedGhnOrder | null> {
-  return await container
-    .resolve(Modules.LOCKING)
-    .execute(ghnOrderLockKey(input.order_id), () => createUnderLock(container, input), { timeout: 60, expire: 120 })
+  return await withOrderLock(container, input.order_id, () => createUnderLock(container, input))
+}
+
+/** Runs under the lock every GHN order of a Medusa order is made under; a lock not had in time is a clear conflict. */
+export async function withOrderLock<T>(container: MedusaContainer, orderId: string, run: () => Promise<T>): Promise<T> {
+  let started = false
+  try {
+    return await container.resolve(Modules.LOCKING).execute(
+      ghnOrderLockKey(orderId),
+      () => {
+        started = true
+        return run()
+      },
+      { timeout: 60, expire: 120 }
+    )
+  } catch (error) {
+    if (started) throw error
+    throw new MedusaError(MedusaError.Types.CONFLICT, `another GHN order of this order is being made: try again in a moment (${(error as Error).message})`)
+  }
 }
 
 /**
@@ -260,32 +329,39 @@ export async function undoGhnOrder(container: MedusaContainer, created: CreatedG
   if (!created) return
   const ghn = container.resolve<Ghn>(GHN_MODULE)
   const logger = container.resolve<Logger>(ContainerRegistrationKeys.LOGGER)
+  // A compensation never throws: Medusa's own compensations after it must still run.
+  const attempt = async (what: string, run: () => Promise<unknown>) =>
+    run().catch((error: Error) => logger.warn(`GHN: undoing ${created.order_code} (${created.client_order_code}): ${what} failed: ${withoutHosts(error.message)}`))
   const account = ghn.accountOf(created.provider_id)
-  await container
-    .resolve(Modules.FULFILLMENT)
-    .updateFulfillment(created.fulfillment_id, { data: created.previous.data, labels: created.previous.labels })
-    .catch((error: Error) => logger.warn(`GHN: fulfilment ${created.fulfillment_id} keeps GHN order ${created.order_code} in its data: ${error.message}`))
-  if (created.shipment_ids.length) await ghn.deleteGhnShipments(created.shipment_ids)
-  const [intent] = await ghn.listGhnCreateIntents({ id: created.intent_id })
-  if (!intent || intent.status === "cancelled") return
-  let error: string
-  try {
-    const outcome = await cancelGhnOrder(account.client, created.order_code, created.shop_id)
-    if (outcome.cancelled) {
-      await ghn.moveIntent(intent, "cancelled", { order_code: created.order_code, note: "the fulfilment that carried it was rolled back" })
-      return
+  await attempt("restoring the fulfilment's data", () =>
+    container.resolve(Modules.FULFILLMENT).updateFulfillment(created.fulfillment_id, { data: created.previous.data, labels: created.previous.labels })
+  )
+  if (created.shipment_ids.length) await attempt("removing the shipment record", () => ghn.deleteGhnShipments(created.shipment_ids))
+  await attempt("cancelling at GHN", async () => {
+    const [intent] = await ghn.listGhnCreateIntents({ id: created.intent_id })
+    if (!intent || intent.status === "cancelled") return
+    let error: string
+    let retry = true
+    try {
+      const outcome = await cancelGhnOrder(account.client, created.order_code, created.shop_id)
+      if (outcome.cancelled) {
+        await ghn.moveIntent(intent, "cancelled", { order_code: created.order_code, note: "the fulfilment that carried it was rolled back" })
+        return
+      }
+      // Past cancelling: only the merchant can decide now.
+      error = `GHN no longer cancels it: it is "${outcome.status}"`
+      retry = false
+    } catch (failure) {
+      error = withoutHosts(toMedusaError(failure, "GHN Cancel Order").message)
     }
-    error = `GHN no longer cancels it: it is "${outcome.status}"`
-  } catch (failure) {
-    error = toMedusaError(failure, "GHN Cancel Order").message
-  }
-  logger.warn(`GHN: order ${created.order_code} (${created.client_order_code}) could not be cancelled after its fulfilment was rolled back: ${error}`)
-  await ghn.moveIntent(intent, "orphan", {
-    order_code: created.order_code,
-    note: "the fulfilment that carried it was rolled back",
-    error,
-    attempts: 1,
-    next_attempt_at: new Date(Date.now() + orphanRetryDelayMs(1)),
+    logger.warn(`GHN: order ${created.order_code} (${created.client_order_code}) could not be cancelled after its fulfilment was rolled back: ${error}`)
+    await ghn.moveIntent(intent, "orphan", {
+      order_code: created.order_code,
+      note: "the fulfilment that carried it was rolled back",
+      error,
+      attempts: 1,
+      next_attempt_at: retry ? new Date(Date.now() + orphanRetryDelayMs(1)) : null,
+    })
   })
 }
 

@@ -34,4 +34,11 @@ export const GhnCreateIntent = model
     next_attempt_at: model.dateTime().nullable(),
     error: model.text().nullable(),
   })
-  .indexes([{ on: ["order_id", "status"] }, { on: ["status", "next_attempt_at"] }, { on: ["fulfillment_id"] }])
+  .indexes([
+    { on: ["order_id", "status"] },
+    { on: ["status", "next_attempt_at"] },
+    // One code per sequence of an order's parcels (or returns), whatever two processes do.
+    { on: ["order_id", "kind", "sequence"], unique: true },
+    // A fulfilment has at most one GHN order being made or made.
+    { on: ["fulfillment_id"], unique: true, where: "status IN ('pending', 'created')" },
+  ])

@@ -10,22 +10,27 @@ type Intent = Record<string, any> & { id: string; client_order_code: string; sta
 /** The GHN side: orders by client code (GHN answers a known code with its order), the calls made. */
 function fakeGhn() {
   const orders = new Map<string, { order_code: string; status: string; created_date: string }>()
+  /** The COD each order was made with (what Order Info reports). */
+  const lastCod = new Map<string, number>()
   const calls: string[] = []
   const faults: Partial<Record<"create" | "cancel", () => never>> = {}
   let n = 0
   const client = {
     orders: {
-      async create(body: { client_order_code: string }) {
+      async create(body: { client_order_code: string; cod_amount?: number }) {
         calls.push(`create ${body.client_order_code}`)
         faults.create?.()
         let order = orders.get(body.client_order_code)
-        if (!order) orders.set(body.client_order_code, (order = { order_code: `GHN${++n}`, status: "ready_to_pick", created_date: new Date().toISOString() }))
+        if (!order) {
+          orders.set(body.client_order_code, (order = { order_code: `GHN${++n}`, status: "ready_to_pick", created_date: new Date().toISOString() }))
+          lastCod.set(order.order_code, body.cod_amount ?? 0)
+        }
         return { order_code: order.order_code, total_fee: 30000, fee: { main_service: 30000 }, expected_delivery_time: "2026-11-27T10:00:00Z" }
       },
       async info(code: string) {
         calls.push(`info ${code}`)
         const order = [...orders.values()].find((o) => o.order_code === code)!
-        return { order_code: code, ...order }
+        return { order_code: code, cod_amount: (order as any).cod_amount ?? lastCod.get(code), ...order }
       },
       async cancel({ order_codes }: { order_codes: string[] }) {
         calls.push(`cancel ${order_codes[0]}`)
@@ -51,7 +56,7 @@ function fakeModule(ghn: ReturnType<typeof fakeGhn>) {
     shipments,
     accountOf: () => account,
     async listGhnCreateIntents(filter: Record<string, any>) {
-      return intents.filter((i) => Object.entries(filter).every(([k, v]) => i[k] === v)).map((i) => ({ ...i }))
+      return intents.filter((i) => Object.entries(filter).every(([k, v]) => (Array.isArray(v) ? v.includes(i[k]) : i[k] === v))).map((i) => ({ ...i }))
     },
     async reserveIntent(input: Record<string, any>) {
       const sequence = intents.filter((i) => i.order_id === input.order_id && i.kind === input.kind).length + 1
@@ -96,27 +101,31 @@ function fakeModule(ghn: ReturnType<typeof fakeGhn>) {
 function fakeContainer() {
   const ghn = fakeGhn()
   const module = fakeModule(ghn)
-  const fulfillment = { id: "ful_1", data: { service_type_id: 2 } as Record<string, unknown>, labels: [] as Record<string, unknown>[], canceled_at: null }
+  /** Medusa's fulfilments: ful_1 and ful_2 of the order, live until a test rolls one back. */
+  const fulfillments: Record<string, { id: string; data: Record<string, unknown>; labels: Record<string, unknown>[]; canceled_at: Date | null }> = {
+    ful_1: { id: "ful_1", data: { service_type_id: 2 }, labels: [], canceled_at: null },
+    ful_2: { id: "ful_2", data: { service_type_id: 2 }, labels: [], canceled_at: null },
+  }
   const registry: Record<string, unknown> = {
     [GHN_MODULE]: module,
     [Modules.LOCKING]: { execute: async (_key: string, fn: () => Promise<unknown>) => fn() },
     [Modules.EVENT_BUS]: { emit: async () => undefined },
     [Modules.FULFILLMENT]: {
-      async retrieveFulfillment() {
-        return { ...fulfillment }
+      async retrieveFulfillment(id: string) {
+        return { ...fulfillments[id], shipping_option_id: "so_1" }
       },
-      async listFulfillments() {
-        return []
+      async listFulfillments({ id }: { id: string[] }) {
+        return id.filter((i) => fulfillments[i]).map((i) => ({ ...fulfillments[i] }))
       },
-      async updateFulfillment(_id: string, update: { data: Record<string, unknown>; labels: Record<string, unknown>[] }) {
-        Object.assign(fulfillment, update)
+      async updateFulfillment(id: string, update: { data: Record<string, unknown>; labels: Record<string, unknown>[] }) {
+        Object.assign(fulfillments[id], update)
       },
     },
     [ContainerRegistrationKeys.LOGGER]: { warn: () => undefined },
     [ContainerRegistrationKeys.QUERY]: { graph: async () => ({ data: [] }) },
   }
   const container = { resolve: (key: string) => registry[key] } as any
-  return { container, ghn, module, fulfillment }
+  return { container, ghn, module, fulfillment: fulfillments.ful_1, fulfillments }
 }
 
 const request = (over: Partial<GhnOrderRequest> = {}): GhnOrderRequest => ({
@@ -163,13 +172,14 @@ describe("the one Create Order path", () => {
   })
 
   it("keeps an unanswered intent pending, and a retry of the same shipment re-sends its code: one GHN order", async () => {
-    const { container, ghn, module } = fakeContainer()
+    const { container, ghn, module, fulfillments } = fakeContainer()
     ghn.faults.create = () => {
       throw new GhnNetworkError("socket hang up", { operation: "orders.create" })
     }
     await expect(createGhnOrder(container, { order_id: "order_1", fulfillment_id: "ful_1", request: request() })).rejects.toThrow()
     expect(module.intents[0]).toMatchObject({ status: "pending", client_order_code: "1042-1" })
     delete ghn.faults.create
+    fulfillments.ful_1.canceled_at = new Date()
     // Medusa rolled the first fulfilment back; the admin's retry is a new fulfilment of the same items.
     await createGhnOrder(container, { order_id: "order_1", fulfillment_id: "ful_2", request: request({ fulfillment_id: "ful_2" }) })
     expect(module.intents).toHaveLength(1)
@@ -178,13 +188,14 @@ describe("the one Create Order path", () => {
   })
 
   it("cancels an unanswered intent's order before shipping other items, and names an orphan GHN will not cancel", async () => {
-    const { container, ghn, module } = fakeContainer()
+    const { container, ghn, module, fulfillments } = fakeContainer()
     ghn.faults.create = () => {
       throw new GhnNetworkError("socket hang up", { operation: "orders.create" })
     }
     await expect(createGhnOrder(container, { order_id: "order_1", fulfillment_id: "ful_1", request: request() })).rejects.toThrow()
-    // The lost create did reach GHN.
+    // The lost create did reach GHN; Medusa rolled its fulfilment back.
     ghn.orders.set("1042-1", { order_code: "GHN9", status: "ready_to_pick", created_date: new Date().toISOString() })
+    fulfillments.ful_1.canceled_at = new Date()
     delete ghn.faults.create
     ghn.faults.cancel = () => {
       throw new GhnApiError({ operation: "orders.cancel", status: 502, ghn_message: "Bad gateway", retryable: true })
@@ -192,14 +203,19 @@ describe("the one Create Order path", () => {
     const other = request({ fulfillment_id: "ful_2", items: [{ id: "item_1", quantity: 1 }] })
     await expect(createGhnOrder(container, { order_id: "order_1", fulfillment_id: "ful_2", request: other })).rejects.toThrow(/GHN order GHN9, made by an earlier try.*could not be cancelled/)
     expect(module.intents).toEqual([expect.objectContaining({ status: "orphan", order_code: "GHN9", attempts: 1, next_attempt_at: expect.any(Date) })])
+    expect(ghn.orders.get("1042-1")!.status).toBe("ready_to_pick")
+
+    // The admin's next try still waits for it: the orphan holds the order's COD.
+    await expect(createGhnOrder(container, { order_id: "order_1", fulfillment_id: "ful_2", request: other })).rejects.toThrow(/could not be cancelled/)
+    expect(module.intents).toHaveLength(1)
 
     delete ghn.faults.cancel
     const created = await createGhnOrder(container, { order_id: "order_1", fulfillment_id: "ful_2", request: other })
     expect(module.intents.map((i) => [i.client_order_code, i.status])).toEqual([
-      ["1042-1", "orphan"],
+      ["1042-1", "cancelled"],
       ["1042-2", "created"],
     ])
-    expect(ghn.orders.get("1042-1")!.status).toBe("ready_to_pick")
+    expect(ghn.orders.get("1042-1")!.status).toBe("cancel")
     expect(created?.client_order_code).toBe("1042-2")
   })
 
@@ -213,6 +229,39 @@ describe("the one Create Order path", () => {
       ["1042-2", "created"],
     ])
     expect(ghn.calls.some((c) => c.startsWith("cancel"))).toBe(false)
+  })
+})
+
+describe("the one Create Order path, when GHN's first order no longer fits", () => {
+  it("cancels an earlier try's order that collects another COD than the parcel now owes, and makes the right one", async () => {
+    const { container, ghn, module, fulfillments } = fakeContainer()
+    ghn.faults.create = () => {
+      throw new GhnNetworkError("socket hang up", { operation: "orders.create" })
+    }
+    await expect(createGhnOrder(container, { order_id: "order_1", fulfillment_id: "ful_1", request: request() })).rejects.toThrow()
+    // The lost create made GHN9 with the whole COD; then the customer paid ahead.
+    ghn.orders.set("1042-1", { order_code: "GHN9", status: "ready_to_pick", created_date: new Date().toISOString(), cod_amount: 350000 } as any)
+    delete ghn.faults.create
+    fulfillments.ful_1.canceled_at = new Date()
+    const paid = request({ fulfillment_id: "ful_2", body: { ...request().body, cod_amount: 0 } as any })
+    const created = await createGhnOrder(container, { order_id: "order_1", fulfillment_id: "ful_2", request: paid })
+    expect(ghn.orders.get("1042-1")!.status).toBe("cancel")
+    expect(created).toMatchObject({ client_order_code: "1042-2" })
+    expect(fulfillments.ful_2.data).toMatchObject({ cod_amount: 0, client_order_code: "1042-2" })
+    expect(module.intents.map((i) => [i.client_order_code, i.status])).toEqual([
+      ["1042-1", "cancelled"],
+      ["1042-2", "created"],
+    ])
+  })
+
+  it("settles the order GHN made even when Order Info does not answer (it is this fulfilment's)", async () => {
+    const { container, ghn, module, fulfillment } = fakeContainer()
+    ghn.client.orders.info = async () => {
+      throw new GhnNetworkError("socket hang up", { operation: "orders.info" })
+    }
+    await createGhnOrder(container, { order_id: "order_1", fulfillment_id: "ful_1", request: request() })
+    expect(fulfillment.data).toMatchObject({ order_code: "GHN1" })
+    expect(module.intents[0]).toMatchObject({ status: "created", order_code: "GHN1" })
   })
 })
 
