@@ -31,7 +31,9 @@ const ROOT = path.resolve(__dirname, "../..")
 const TEMPLATE = path.join(__dirname, "store-template")
 const CACHE = path.join(ROOT, ".cache", "packed")
 const PLUGIN = path.join(CACHE, "plugin")
-const STORE = path.join(CACHE, "store")
+/** The Medusa the scratch store installs: the template's (2.21.2), or GHN_PACKED_MEDUSA (`~2.19.0`: the newest 2.19.x). */
+const MEDUSA = process.env.GHN_PACKED_MEDUSA || ""
+const STORE = path.join(CACHE, MEDUSA ? `store-${MEDUSA.replace(/[^0-9A-Za-z.]/g, "")}` : "store")
 const SERVER = path.join(STORE, ".medusa", "server")
 const LOGS = path.join(ROOT, "artifacts", "packed")
 const GUARD = path.join(ROOT, "scripts", "demo-guard.js")
@@ -159,17 +161,20 @@ async function packPlugin(): Promise<string> {
 
 /** The scratch store: the template's files, the tarball installed with npm, `medusa build`. */
 async function prepareStore(tarball: string) {
-  const templateHash = hashOf(TEMPLATE, fs.readdirSync(TEMPLATE))
+  const templateHash = hashOf(TEMPLATE, fs.readdirSync(TEMPLATE)) + MEDUSA
   if (REBUILD || stamp(path.join(STORE, ".template.hash")) !== templateHash) fs.rmSync(STORE, { recursive: true, force: true })
   fs.mkdirSync(STORE, { recursive: true })
   for (const f of fs.readdirSync(TEMPLATE)) fs.copyFileSync(path.join(TEMPLATE, f), path.join(STORE, f))
   // The template names the published package; here the dependency is the tarball just packed.
   const pkg = JSON.parse(fs.readFileSync(path.join(STORE, "package.json"), "utf8"))
   pkg.dependencies["medusa-fulfillment-ghn"] = `file:${tarball}`
+  if (MEDUSA) for (const name of Object.keys(pkg.dependencies)) if (name.startsWith("@medusajs/")) pkg.dependencies[name] = MEDUSA
   fs.writeFileSync(path.join(STORE, "package.json"), JSON.stringify(pkg, null, 2))
   await step("npm install (store)", () => npm("npm-install", ["install", "--prefer-offline", "--no-audit", "--no-fund", "--loglevel=warn"], STORE))
   fs.writeFileSync(path.join(STORE, ".template.hash"), templateHash)
 
+  const medusa = JSON.parse(fs.readFileSync(path.join(STORE, "node_modules", "@medusajs", "medusa", "package.json"), "utf8")).version
+  log(`Medusa ${medusa} installed${MEDUSA ? ` (asked: ${MEDUSA})` : ""}, Node ${process.version}`)
   const installed = path.join(STORE, "node_modules", "medusa-fulfillment-ghn")
   if (fs.lstatSync(installed).isSymbolicLink()) throw new Error(`${installed} is a link, not the tarball's files`)
   // What npm installed is the tarball just packed, file for file.

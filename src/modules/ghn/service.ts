@@ -27,6 +27,11 @@ type EventBus = { emit(message: { name: string; data: unknown }): Promise<unknow
 /** A GHN account: a registration of the provider (token, shop, environment) and its client. */
 export type GhnAccount = { provider_id: string | null; options: GhnOptions; client: GhnClient }
 
+/** A few codes of a list, named, and how many more (a bulk request lists up to 10,000). */
+function someOf(codes: string[], shown = 5): string {
+  return codes.length > shown ? `${codes.slice(0, shown).join(", ")} and ${codes.length - shown} more` : codes.join(", ")
+}
+
 /** What the recovery pass is asked through, so a worker applies what a server stored. */
 export const GHN_EVENTS_RECOVER = "ghn.events.recover"
 
@@ -271,14 +276,14 @@ export default class GhnModuleService extends MedusaService({ GhnShipment, GhnWe
     if (unknown.length) {
       throw new MedusaError(
         MedusaError.Types.NOT_FOUND,
-        `order_codes: ${unknown.join(", ")} ${unknown.length === 1 ? "is not a GHN order" : "are not GHN orders"} of this store; nothing was sent to GHN`
+        `order_codes: ${someOf(unknown)} ${unknown.length === 1 ? "is not a GHN order" : "are not GHN orders"} of this store; nothing was sent to GHN`
       )
     }
     const cancelled = opts.live ? orderCodes.filter((code) => byCode.get(code)!.status === "cancel") : []
     if (cancelled.length) {
       throw new MedusaError(
         MedusaError.Types.NOT_ALLOWED,
-        `order_codes: GHN cancelled ${cancelled.join(", ")}: ${opts.action ?? "there is nothing to act on"}; nothing was sent to GHN`
+        `order_codes: GHN cancelled ${someOf(cancelled)}: ${opts.action ?? "there is nothing to act on"}; nothing was sent to GHN`
       )
     }
     const groups = new Map<string, { account: GhnAccount; shop_id: number; order_codes: string[] }>()

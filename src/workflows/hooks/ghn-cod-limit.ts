@@ -4,6 +4,7 @@ import { completeCartWorkflow } from "@medusajs/medusa/core-flows"
 import { GHN_LIMITS } from "../../lib/ghn"
 import { isGhnProviderId } from "../../lib/provider-id"
 import type { QueryGraph } from "../../lib/query-graph"
+import { consumeHook } from "./consume-hook"
 import { GHN_MODULE } from "../../modules/ghn"
 import type GhnModuleService from "../../modules/ghn/service"
 
@@ -21,7 +22,7 @@ const MAX_COD = GHN_LIMITS.createOrder.maxCodAmount
  * collects at most 50,000,000 VND per order: such a cart is refused when it is completed, with the
  * limit named, rather than becoming an order that can never be fulfilled.
  */
-completeCartWorkflow.hooks.validate(async ({ cart }, { container }) => {
+consumeHook("completeCartWorkflow", completeCartWorkflow, "validate", async ({ cart }: { cart: unknown }, { container }: { container: { resolve<T>(key: string): T } }) => {
   const query = container.resolve<QueryGraph>("query")
   const { data } = await query.graph<CartRow>({
     entity: "cart",
@@ -44,4 +45,4 @@ completeCartWorkflow.hooks.validate(async ({ cart }, { container }) => {
     )
   }
   return new StepResponse(undefined)
-})
+}, "a cash-on-delivery cart over GHN's 50,000,000 VND is not refused at checkout (its fulfilment is refused instead)")

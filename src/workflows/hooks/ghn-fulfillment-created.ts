@@ -5,6 +5,7 @@ import { createOrderFulfillmentWorkflow } from "@medusajs/medusa/core-flows"
 import { isGhnProviderId } from "../../lib/provider-id"
 import type { QueryGraph } from "../../lib/query-graph"
 import { createGhnOrder, undoGhnOrder, type CreatedGhnOrder } from "../steps/create-ghn-order"
+import { consumeHook } from "./consume-hook"
 
 /**
  * Where every GHN order of an order's fulfilment is made: the `fulfillmentCreated` hook of Medusa's
@@ -19,8 +20,11 @@ import { createGhnOrder, undoGhnOrder, type CreatedGhnOrder } from "../steps/cre
  * `createGhnOrder` / `undoGhnOrder` (medusa-fulfillment-ghn/workflows) from its own handler and
  * leave this file out of its build.
  */
-createOrderFulfillmentWorkflow.hooks.fulfillmentCreated(
-  async ({ fulfillment }, { container }) => {
+consumeHook(
+  "createOrderFulfillmentWorkflow",
+  createOrderFulfillmentWorkflow,
+  "fulfillmentCreated",
+  async ({ fulfillment }: { fulfillment: unknown }, { container }: { container: MedusaContainer }) => {
     const f = fulfillment as { id: string; provider_id?: string | null }
     if (!isGhnProviderId(f.provider_id)) return new StepResponse<CreatedGhnOrder | null, CreatedGhnOrder | null>(null, null)
     const orderId = await orderOf(container, f.id)
@@ -29,7 +33,8 @@ createOrderFulfillmentWorkflow.hooks.fulfillmentCreated(
     const created = await createGhnOrder(container, { order_id: orderId, fulfillment_id: f.id })
     return new StepResponse(created, created)
   },
-  async (created, { container }) => undoGhnOrder(container, created)
+  "no GHN order is made for a fulfilment: GHN fulfilments are refused",
+  async (created: CreatedGhnOrder | null, { container }: { container: MedusaContainer }) => undoGhnOrder(container, created)
 )
 
 async function orderOf(container: MedusaContainer, fulfillmentId: string) {

@@ -2,6 +2,7 @@ import { StepResponse } from "@medusajs/framework/workflows-sdk"
 import { fetchShippingOptionForOrderWorkflow, maybeRefreshShippingMethodsWorkflow } from "@medusajs/medusa/core-flows"
 import { MEASURE_KEYS } from "../../lib/parcel"
 import type { QueryGraph } from "../../lib/query-graph"
+import { consumeHook } from "./consume-hook"
 
 const LINE_FIELDS = [
   "id",
@@ -49,6 +50,7 @@ async function orderPricingContext({ input }: { input: unknown }, { container }:
   })
 }
 
-fetchShippingOptionForOrderWorkflow.hooks.setCalculatedShippingPricingContext(orderPricingContext)
+const LOST = "GHN options of returns, exchanges, claims and order edits are quoted without the order's address and items, and GHN refuses to quote them"
+consumeHook("fetchShippingOptionForOrderWorkflow", fetchShippingOptionForOrderWorkflow, "setCalculatedShippingPricingContext", orderPricingContext, LOST)
 // Order edits, claims and exchanges re-price their shipping methods through this one.
-maybeRefreshShippingMethodsWorkflow.hooks.setCalculatedShippingPricingContext(orderPricingContext)
+consumeHook("maybeRefreshShippingMethodsWorkflow", maybeRefreshShippingMethodsWorkflow, "setCalculatedShippingPricingContext", orderPricingContext, LOST)

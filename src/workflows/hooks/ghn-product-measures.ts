@@ -2,6 +2,7 @@ import { StepResponse } from "@medusajs/framework/workflows-sdk"
 import { calculateShippingOptionsPricesWorkflow, listShippingOptionsForCartWithPricingWorkflow } from "@medusajs/medusa/core-flows"
 import { MEASURE_KEYS } from "../../lib/parcel"
 import type { QueryGraph } from "../../lib/query-graph"
+import { consumeHook } from "./consume-hook"
 
 /**
  * Medusa's checkout pricing context carries the product's weight but not its sizes: the plugin
@@ -22,5 +23,6 @@ async function productMeasures({ input }: { input: unknown }, { container }: { c
   return new StepResponse({ ghn_product_measures: measures })
 }
 
-calculateShippingOptionsPricesWorkflow.hooks.setCalculatedShippingPricingContext(productMeasures)
-listShippingOptionsForCartWithPricingWorkflow.hooks.setCalculatedShippingPricingContext(productMeasures)
+const LOST = "checkout quotes see each variant's own weight and sizes only, not its product's"
+consumeHook("calculateShippingOptionsPricesWorkflow", calculateShippingOptionsPricesWorkflow, "setCalculatedShippingPricingContext", productMeasures, LOST)
+consumeHook("listShippingOptionsForCartWithPricingWorkflow", listShippingOptionsForCartWithPricingWorkflow, "setCalculatedShippingPricingContext", productMeasures, LOST)
