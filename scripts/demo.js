@@ -75,6 +75,14 @@ function parseArgs(argv) {
 
 // ---------------------------------------------------------------------------------------------
 // Children: each one under the guard, leader of its own process group, output to a log file.
+// Every Node process they start, down to Medusa's own children in groups of their own (medusa
+// develop starts medusa start), preloads demo-parent-watch.js: it stops its process when this
+// one is gone, however it died (SIGKILL included).
+function watchParentEnv() {
+  const preload = `--require ${JSON.stringify(path.join(__dirname, "demo-parent-watch.js"))}`
+  const options = (process.env.NODE_OPTIONS || "").includes("demo-parent-watch.js") ? process.env.NODE_OPTIONS : `${process.env.NODE_OPTIONS || ""} ${preload}`.trim()
+  return { GHN_DEMO_PID: String(process.pid), NODE_OPTIONS: options }
+}
 
 const children = new Set()
 
@@ -82,9 +90,9 @@ function startChild(name, command, args, { env = {}, logName = name } = {}) {
   fs.mkdirSync(settings.logsDir, { recursive: true })
   const logFile = path.join(settings.logsDir, `${logName}.log`)
   const log = fs.createWriteStream(logFile, { flags: "a" })
-  // Never the webhook secret (it rides on the sandbox's command line): masked in the log.
+  // Never a secret in the log (none rides on a command line; masked all the same).
   log.write(`\n--- ${new Date().toISOString()} ${maskSecret(`${command} ${args.join(" ")}`, settings.webhookSecret)}\n`)
-  const childEnv = { ...process.env, ...env }
+  const childEnv = { ...process.env, ...env, ...watchParentEnv() }
   for (const key of Object.keys(childEnv)) if (childEnv[key] === undefined) delete childEnv[key]
   const child = spawn(process.execPath, [GUARD, command, ...args], {
     cwd: settings.root,
@@ -346,13 +354,13 @@ async function main() {
     "--port", String(settings.sandboxPort),
     "--host", "127.0.0.1",
     "--webhook-url", webhookUrl,
-    "--webhook-header", `${settings.webhookHeader}: ${settings.webhookSecret}`,
     "--state", settings.sandboxState,
   ]
   if (opts.autoAdvance) sandboxArgs.push("--auto-advance", String(opts.autoAdvance))
   step(`starting the GHN sandbox on ${sandboxUrl}${opts.autoAdvance ? ` (auto-advance every ${opts.autoAdvance} s)` : ""}`)
   const sandbox = startChild("sandbox", process.execPath, [TS_NODE, ...sandboxArgs], {
-    env: { TS_NODE_TRANSPILE_ONLY: "true" },
+    // The secret through the environment: `ps` shows every process's command line.
+    env: { TS_NODE_TRANSPILE_ONLY: "true", GHN_SANDBOX_WEBHOOK_HEADER: `${settings.webhookHeader}: ${settings.webhookSecret}` },
   })
 
   let db

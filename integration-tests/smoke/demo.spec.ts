@@ -47,7 +47,9 @@ function leftovers(pgids: number[], marker: string) {
       const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ")
       if (fields[0] === "Z") continue
       const cmd = fs.readFileSync(`/proc/${entry}/cmdline`, "utf8").replace(/\0/g, " ").trim()
-      if (pgids.includes(Number(fields[2])) || cmd.includes(marker)) found.push(`${entry} ${cmd.slice(0, 160)}`)
+      // Every process the demo starts inherits its DEMO_DIR, in whatever process group it runs.
+      const environ = fs.readFileSync(`/proc/${entry}/environ`, "utf8").split("\0")
+      if (pgids.includes(Number(fields[2])) || cmd.includes(marker) || environ.includes(`DEMO_DIR=${marker}`)) found.push(`${entry} ${cmd.slice(0, 160)}`)
     } catch {}
   }
   return found
@@ -299,6 +301,33 @@ describe("npm run demo (smoke)", () => {
     expect(secret.length).toBeGreaterThanOrEqual(16)
     for (const file of fs.readdirSync(path.join(dir, "logs"))) expect(fs.readFileSync(path.join(dir, "logs", file), "utf8")).not.toContain(secret)
     expect(demo.output.join("") + again.output.join("")).not.toContain(secret)
+
+    // 9. Killed with SIGKILL (a closed terminal, the out-of-memory killer), with medusa develop
+    // (which starts medusa start in a process group of its own): nothing it started is left, and
+    // no process showed the webhook secret on its command line.
+    env.DEMO_WATCH = "true"
+    const killed = startDemo()
+    await waitUntil("the demo to be ready in develop mode", () => killed.output.join("").includes("GHN demo store is ready"), 300_000, killed)
+    for (const p of state().processes) pgids.add(p.pgid)
+    const running = leftovers([...pgids], dir)
+    expect(running.length).toBeGreaterThan(3)
+    for (const line of running) {
+      const pid = line.split(" ")[0]
+      const cmdline = (() => {
+        try {
+          return fs.readFileSync(`/proc/${pid}/cmdline`, "utf8")
+        } catch {
+          return ""
+        }
+      })()
+      expect(cmdline).not.toContain(secret)
+    }
+    for (const pgid of [killed.child.pid!, ...state().processes.map((p: { pgid: number }) => p.pgid)]) {
+      try {
+        process.kill(-pgid, "SIGKILL")
+      } catch {}
+    }
+    await waitUntil("every process the killed demo started to end", () => leftovers([...pgids], dir).length === 0, 45_000)
 
     process.stdout.write(`[smoke] demo ready in ${(firstStart / 1000).toFixed(1)} s (clean), ${(secondStart / 1000).toFixed(1)} s (again)\n`)
   })

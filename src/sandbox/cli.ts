@@ -13,7 +13,8 @@ Usage: ghn-sandbox [options]
   --port <n>               TCP port (default 5410; 0 = random)
   --host <addr>            listen address (default 127.0.0.1)
   --webhook-url <url>      POST order status webhooks to this URL
-  --webhook-header "N: v"  header sent with every webhook (repeatable)
+  --webhook-header "N: v"  header sent with every webhook (repeatable); a secret is better
+                           given in GHN_SANDBOX_WEBHOOK_HEADER ("N: v"), which \`ps\` does not show
   --latency <ms>           added latency on every GHN endpoint
   --state <file>           keep orders, tickets, shops and SMS in this JSON file across restarts
   --auto-advance <s>       move new orders one step along the happy path every <s> seconds
@@ -72,6 +73,13 @@ export function parseArgs(argv: string[]) {
       case "--help": case "-h": opts.help = true; break
       default: fail(`unknown option ${arg}`)
     }
+  }
+  // A header carrying a secret: from the environment, never the command line that `ps` shows.
+  const fromEnv = process.env.GHN_SANDBOX_WEBHOOK_HEADER
+  if (fromEnv) {
+    const c = fromEnv.indexOf(":")
+    if (c <= 0) fail(`GHN_SANDBOX_WEBHOOK_HEADER must look like "Name: value"`)
+    opts.webhookHeaders[fromEnv.slice(0, c).trim()] = fromEnv.slice(c + 1).trim()
   }
   return opts
 }
