@@ -17,6 +17,22 @@ export type IntentStatus = (typeof INTENT_STATUSES)[number]
 
 export type IntentKind = "outbound" | "return"
 
+/** What an intent is reserved for: the shipment, its order and the Create Order body about to be sent. */
+export type IntentReservation = {
+  kind: IntentKind
+  provider_id: string
+  order_id: string
+  /** The order's number as the merchant reads it (custom display id, else display id). */
+  order_number: string
+  fulfillment_id: string
+  location_id: string | null
+  /** The shipment's lines, to tell a retry of the same shipment from another one. */
+  items: { id: string; quantity: number }[]
+  shop_id: number
+  /** The Create Order body, without its client order code. */
+  body: Record<string, unknown>
+}
+
 /** The moves an intent can make; every other is refused (see moveIntent in the module). */
 const MOVES: Record<IntentStatus, readonly IntentStatus[]> = {
   pending: ["created", "abandoned", "orphan", "cancelled"],

@@ -2,7 +2,7 @@ import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, MedusaError } from "@medusajs/framework/utils"
 import type { AddressInput, ResolvedAddress } from "../lib/address-resolver"
 import { codToCollect, type CodLedger } from "../lib/cod"
-import type { IntentKind } from "../lib/create-intent"
+import type { IntentReservation } from "../lib/create-intent"
 import { GHN_LIMITS, pickShiftWindow } from "../lib/ghn"
 import { toMedusaError } from "../lib/medusa-error"
 import { shopIdForLocation, type GhnOptions } from "../lib/options"
@@ -21,17 +21,7 @@ export type GhnOrderBody = Omit<ReturnType<typeof createOrderBody>, "client_orde
  * Everything the one Create Order path needs to make a GHN order for a fulfilment, whichever
  * kind: an order's parcel (built here) or a return's pickup (create-ghn-return-order.ts).
  */
-export type GhnOrderRequest = {
-  kind: IntentKind
-  provider_id: string
-  order_id: string
-  /** The order's number as the merchant reads it (custom display id, else display id). */
-  order_number: string
-  fulfillment_id: string
-  location_id: string | null
-  /** The shipment's lines, to tell a retry of the same shipment from another one. */
-  items: { id: string; quantity: number }[]
-  shop_id: number
+export type GhnOrderRequest = Omit<IntentReservation, "body"> & {
   body: GhnOrderBody
   /** What the fulfilment's data keeps beside GHN's answer (the shipping method's data, the resolved receiver). */
   data: Record<string, unknown>

@@ -1,6 +1,6 @@
 import { ContainerRegistrationKeys, generateEntityId, MedusaError, MedusaService, Modules } from "@medusajs/framework/utils"
 import { AddressResolver } from "../../lib/address-resolver"
-import { canMoveIntent, clientOrderCode, IntentMoveError, intentItems, type IntentKind, type IntentStatus } from "../../lib/create-intent"
+import { canMoveIntent, clientOrderCode, IntentMoveError, intentItems, type IntentReservation, type IntentStatus } from "../../lib/create-intent"
 import { type CodFilter, type CodShipmentRow, type CodTotals, UNCOLLECTED_END_STATUSES } from "../../lib/cod-report"
 import { describeWebhookIssues, eventFromWebhook, ghnWebhookSchema, MAX_CALLBACK_ATTEMPTS, type GhnShipmentEvent } from "../../lib/webhook"
 import type { GhnClient, GhnLabelSize } from "../../lib/ghn"
@@ -315,18 +315,7 @@ export default class GhnModuleService extends MedusaService({ GhnShipment, GhnWe
    * A new Create Order intent for a fulfilment (run under the order's lock): the next sequence of
    * the order's parcels (or returns) and its readable code, with the body about to be sent.
    */
-  async reserveIntent(input: {
-    kind: IntentKind
-    provider_id: string
-    order_id: string
-    order_number: string
-    fulfillment_id: string
-    location_id: string | null
-    items: { id: string; quantity: number }[]
-    shop_id: number
-    cod_amount: number
-    body: Record<string, unknown>
-  }): Promise<GhnIntentRow> {
+  async reserveIntent(input: IntentReservation & { cod_amount: number }): Promise<GhnIntentRow> {
     const { rows } = await this.pg.raw<{ rows: { last: number | null }[] }>(
       "select max(sequence) as last from ghn_create_intent where order_id = ? and kind = ?",
       [input.order_id, input.kind]

@@ -85,49 +85,81 @@ function madeBefore(info: { created_date?: string | null }, intent: Pick<GhnInte
   return Number.isFinite(made) && made < new Date(intent.created_at).getTime() - CLOCK_SKEW_MS
 }
 
+export type OrphanOutcome =
+  | { outcome: "cancelled"; order_code: string | null }
+  | { outcome: "refused"; order_code: string; status: string }
+  | { outcome: "failed"; order_code: string | null; error: string }
+
 /**
- * Has GHN cancel the order of each orphan of the order before a new one is made; one GHN will not
- * (or cannot now) cancel stops this shipment, naming it, and stays an orphan for the recovery job.
- * An order made before the orphan's intent is not this store's: it is never cancelled.
+ * The one way an orphan's GHN order is cancelled (the create path before a new parcel, the
+ * recovery job on its back-off): its code re-sent when its order is unknown (GHN answers with the
+ * order it made, or makes it now, to be cancelled at once), then Cancel Order. An order made before
+ * the intent is not this store's: never cancelled. The intent is moved and its tries counted here.
  */
-async function cancelOrphans(ghn: Ghn, account: GhnAccount, orphans: GhnIntentRow[], fallbackBody: Record<string, unknown>) {
-  const cancelled: { client_order_code: string; order_code: string }[] = []
-  for (const found of orphans) {
-    if (found.status === "pending") await ghn.moveIntent(found, "orphan", { note: "its answer never came, and the shipment was sent again with other items" })
-    const orphan = { ...found, status: "orphan" }
-    const shopId = orphan.shop_id ?? account.options.shopId
-    let orderCode = orphan.order_code
-    try {
-      // GHN answers the code with the order it made then (or makes it now, to be cancelled at once).
-      orderCode ??= (await account.client.orders.create({ ...((orphan.body as object) ?? fallbackBody), client_order_code: orphan.client_order_code }, { shopId })).order_code
+export async function cancelOrphan(ghn: Ghn, intent: GhnIntentRow, fallbackBody?: Record<string, unknown>): Promise<OrphanOutcome> {
+  const account = ghn.accountOf(intent.provider_id)
+  const orphan = { ...intent, status: "orphan" }
+  if (intent.status === "pending") await ghn.moveIntent(intent, "orphan", { note: "its answer never came, and no fulfilment carries it" })
+  const shopId = orphan.shop_id ?? account.options.shopId
+  let orderCode = orphan.order_code
+  try {
+    if (!orderCode) {
+      const body = (orphan.body as Record<string, unknown> | null) ?? fallbackBody
+      if (!body) {
+        // Reserved by a version that kept no body: nothing to re-send, the merchant decides.
+        const error = "no Create Order body kept for it: look for its code in GHN's portal and cancel the order there"
+        await ghn.updateGhnCreateIntents({ id: orphan.id, error, next_attempt_at: null })
+        return { outcome: "failed", order_code: null, error }
+      }
+      orderCode = (await account.client.orders.create({ ...body, client_order_code: orphan.client_order_code }, { shopId })).order_code
       await ghn.updateGhnCreateIntents({ id: orphan.id, order_code: orderCode })
-      const info = await account.client.orders.info(orderCode, { shopId })
-      if (madeBefore(info, orphan)) {
-        await ghn.moveIntent(orphan, "cancelled", { note: `GHN answered with ${orderCode}, made before this intent: not this store's order, left as it is` })
-        continue
-      }
-      const outcome = info.status === "cancel" ? { cancelled: true as const } : await cancelGhnOrder(account.client, orderCode, shopId)
-      if (!outcome.cancelled) {
-        await ghn.updateGhnCreateIntents({ id: orphan.id, error: `GHN no longer cancels it: it is "${outcome.status}"`, next_attempt_at: null })
-        throw new MedusaError(
-          MedusaError.Types.NOT_ALLOWED,
-          `an earlier try of this shipment, whose answer never came, made GHN order ${orderCode} (${orphan.client_order_code}), now "${outcome.status}" and no longer cancellable: ship these items with it, or have GHN cancel it, then try again`
-        )
-      }
-    } catch (error) {
-      if (error instanceof MedusaError) throw error
-      const mapped = toMedusaError(error, "GHN Cancel Order")
-      await ghn.updateGhnCreateIntents({
-        id: orphan.id,
-        error: withoutHosts(mapped.message),
-        attempts: orphan.attempts + 1,
-        next_attempt_at: new Date(Date.now() + orphanRetryDelayMs(orphan.attempts + 1)),
-      })
-      mapped.message = `GHN order ${orderCode ?? orphan.client_order_code}, made by an earlier try whose answer never came, could not be cancelled (${mapped.message}); it is retried, and this shipment waits for it: try again shortly`
-      throw mapped
     }
-    await ghn.moveIntent(orphan, "cancelled", { error: null, next_attempt_at: null })
-    cancelled.push({ client_order_code: orphan.client_order_code, order_code: orderCode })
+    const info = await account.client.orders.info(orderCode, { shopId })
+    if (madeBefore(info, orphan)) {
+      await ghn.moveIntent(orphan, "cancelled", { note: `GHN answered with ${orderCode}, made before this intent: not this store's order, left as it is`, error: null, next_attempt_at: null })
+      return { outcome: "cancelled", order_code: null }
+    }
+    const done = info.status === "cancel" ? { cancelled: true as const } : await cancelGhnOrder(account.client, orderCode, shopId)
+    if (done.cancelled) {
+      await ghn.moveIntent(orphan, "cancelled", { error: null, next_attempt_at: null })
+      return { outcome: "cancelled", order_code: orderCode }
+    }
+    // Past cancelling: only the merchant can decide now (GHN returns it, or it ships).
+    await ghn.updateGhnCreateIntents({ id: orphan.id, error: `GHN no longer cancels it: it is "${done.status}"`, attempts: orphan.attempts + 1, next_attempt_at: null })
+    return { outcome: "refused", order_code: orderCode, status: done.status }
+  } catch (failure) {
+    const error = withoutHosts(toMedusaError(failure, "GHN Cancel Order").message)
+    await ghn.updateGhnCreateIntents({
+      id: orphan.id,
+      error,
+      attempts: orphan.attempts + 1,
+      next_attempt_at: new Date(Date.now() + orphanRetryDelayMs(orphan.attempts + 1)),
+    })
+    return { outcome: "failed", order_code: orderCode, error }
+  }
+}
+
+/**
+ * Before a new parcel of the order is made, GHN cancels each orphan's order (it may carry the
+ * order's COD); one GHN will not, or cannot now, cancel stops the shipment, naming it.
+ */
+async function cancelOrphans(ghn: Ghn, orphans: GhnIntentRow[], fallbackBody: Record<string, unknown>) {
+  const cancelled: { client_order_code: string; order_code: string }[] = []
+  for (const orphan of orphans) {
+    const result = await cancelOrphan(ghn, orphan, fallbackBody)
+    if (result.outcome === "refused") {
+      throw new MedusaError(
+        MedusaError.Types.NOT_ALLOWED,
+        `an earlier try of this shipment, whose answer never came, made GHN order ${result.order_code} (${orphan.client_order_code}), now "${result.status}" and no longer cancellable: ship these items with it, or have GHN cancel it, then try again`
+      )
+    }
+    if (result.outcome === "failed") {
+      throw new MedusaError(
+        MedusaError.Types.UNEXPECTED_STATE,
+        `GHN order ${result.order_code ?? orphan.client_order_code}, made by an earlier try whose answer never came, could not be cancelled (${result.error}); it is retried, and this shipment waits for it: try again shortly`
+      )
+    }
+    if (result.order_code) cancelled.push({ client_order_code: orphan.client_order_code, order_code: result.order_code })
   }
   return cancelled
 }
@@ -217,7 +249,7 @@ export async function createUnderLock(container: MedusaContainer, input: CreateG
 
   // Reserve: the intent, with the body about to be sent, in PostgreSQL before GHN is called.
   const { adopted, orphans } = await sortPendingIntents(container, ghn, request)
-  const cancelledOrphans = await cancelOrphans(ghn, account, orphans, request.body)
+  const cancelledOrphans = await cancelOrphans(ghn, orphans, request.body)
   let intent: GhnIntentRow
   if (adopted) {
     intent = { ...adopted, fulfillment_id: request.fulfillment_id, body: request.body, cod_amount: request.body.cod_amount }
