@@ -56,6 +56,40 @@ medusaIntegrationTestRunner({
 
     const post = (body: unknown, headers: Record<string, string> = { [HEADER]: SECRET }) => api.post("/hooks/ghn", body, { headers })
 
+    it("applies only the moves GHN can make: after delivered, a cancel, a return and an unknown status stay in the history, marked", async () => {
+      const { orderId, fulfillmentId, code } = await fulfilledOrder()
+      const t0 = Date.now()
+      const at = (s: number) => new Date(t0 + s * 1000).toISOString()
+      for (const [status, s] of [["picked", 1], ["delivering", 2], ["delivered", 3]] as const) await post(webhookBody(code, status, at(s)))
+      await waitFor(async () => !!(await fulfillment(orderId, fulfillmentId)).delivered_at)
+      // Later callbacks GHN cannot send for a delivered parcel (or ever).
+      for (const [status, s] of [["cancel", 4], ["returned", 5], ["scrap", 6]] as const) expect((await post(webhookBody(code, status, at(s)))).status).toBe(200)
+      const ghn = getContainer().resolve("ghn") as any
+      await waitFor(async () => (await ghn.listGhnWebhookEvents({ order_code: code })).every((e: any) => e.processed_at))
+      const [shipment] = await shipmentsOf(orderId)
+      expect(shipment.status).toBe("delivered")
+      const late = shipment.history.filter((h: any) => ["cancel", "returned", "scrap"].includes(h.status))
+      expect(late.map((h: any) => [h.status, h.not_applied])).toEqual([
+        ["cancel", "after_final"],
+        ["returned", "after_final"],
+        ["scrap", "unknown_status"],
+      ])
+      const f = await fulfillment(orderId, fulfillmentId)
+      expect([!!f.delivered_at, f.canceled_at]).toEqual([true, null])
+    })
+
+    it("never applies a delivered callback dated before the GHN order existed (status and COD stay)", async () => {
+      const { orderId, code } = await fulfilledOrder()
+      const old = new Date(Date.now() - 3 * 24 * 3600_000).toISOString()
+      expect((await post(webhookBody(code, "delivered", old, { CODAmount: 100000 }))).status).toBe(200)
+      const ghn = getContainer().resolve("ghn") as any
+      await waitFor(async () => (await ghn.listGhnWebhookEvents({ order_code: code })).every((e: any) => e.processed_at))
+      const [shipment] = await shipmentsOf(orderId)
+      expect(shipment.status).toBe("ready_to_pick")
+      expect(shipment.is_cod_collected).toBe(false)
+      expect(shipment.history.find((h: any) => h.status === "delivered")).toMatchObject({ not_applied: "before_order" })
+    })
+
     it("follows the sandbox's webhooks from pickup to delivery, keeping the label", async () => {
       const { orderId, fulfillmentId, code } = await fulfilledOrder()
       for (const status of ["picking", "picked", "delivering"]) await sandbox.setStatus(code, status)

@@ -55,3 +55,30 @@ export function isPastPickup(status: string) {
   const effect = medusaEffectOf(status)
   return effect === "shipped" || effect === "delivered" || (effect === "exception" && status !== "exception")
 }
+
+/** The order statuses the spec names (22). */
+export const GHN_STATUSES = [
+  "ready_to_pick", "picking", "money_collect_picking", "picked", "storing", "transporting", "sorting", "delivering",
+  "delivery_fail", "waiting_to_return", "return", "return_transporting", "return_sorting", "return_fail", "delivered",
+  "money_collect_delivering", "returning", "returned", "cancel", "exception", "lost", "damage",
+] as const
+
+/** Before GHN has the parcel in hand: the only statuses GHN cancels an order from. */
+const BEFORE_PICKUP = new Set(["ready_to_pick", "picking", "money_collect_picking"])
+
+/** Why a status GHN reports is kept in the history only, never made the shipment's. */
+export type RefusedMove = "unknown_status" | "after_final" | "cancel_after_pickup" | "before_order"
+
+/**
+ * The moves GHN can make, as the plugin applies them: from any status that is not final to any
+ * status the spec names, except a cancel once GHN has the parcel (GHN returns it instead). A final
+ * status (delivered, returned, cancel, lost, damage) is never left; a status the spec does not name
+ * is never taken. What is refused goes into the history only, marked with the reason.
+ */
+export function refusedMove(from: string | null | undefined, to: string): RefusedMove | null {
+  if (!(GHN_STATUSES as readonly string[]).includes(to)) return "unknown_status"
+  if (!from || from === to) return null
+  if (isFinalStatus(from)) return "after_final"
+  if (to === "cancel" && !BEFORE_PICKUP.has(from)) return "cancel_after_pickup"
+  return null
+}

@@ -11,7 +11,9 @@ import {
   useQueryGraphStep,
 } from "@medusajs/medusa/core-flows"
 import { GHN_COD_DELIVERED, type GhnCodDeliveredData } from "../lib/cod"
-import { isPastPickup, medusaEffectOf } from "../lib/status"
+import { GHN_STATUSES, isPastPickup, medusaEffectOf, refusedMove, type RefusedMove } from "../lib/status"
+
+const KNOWN = (status: string) => (GHN_STATUSES as readonly string[]).includes(status)
 import type { GhnShipmentEvent } from "../lib/webhook"
 import { GHN_MODULE } from "../modules/ghn"
 import type GhnModuleService from "../modules/ghn/service"
@@ -24,7 +26,16 @@ export type SyncGhnShipmentInput = { order_code: string; event?: GhnShipmentEven
 
 export const GHN_SHIPMENT_EXCEPTION = "ghn.shipment.exception"
 
-type HistoryEntry = { status: string | null; type: string; time: string; reason?: string | null; reason_code?: string | null; source: string }
+type HistoryEntry = {
+  status: string | null
+  type: string
+  time: string
+  reason?: string | null
+  reason_code?: string | null
+  source: string
+  /** A status GHN cannot give now (src/lib/status.ts refusedMove, or dated before the order): kept here only. */
+  not_applied?: RefusedMove
+}
 
 /** What applying an event changes on the shipment record. */
 type ShipmentUpdate = {
@@ -100,7 +111,20 @@ const applyGhnEventStep = createStep(
     let statusAt = shipment.status_at ? new Date(shipment.status_at).getTime() : -Infinity
     // Each body carries the fees, COD and weight of its time: only the newest event GHN sent sets them.
     const latestKnown = Math.max(-Infinity, ...history.map((h) => Date.parse(h.time)))
+    // GHN's moves only (src/lib/status.ts): a status it cannot give now, or dated before the
+    // order existed, stays in the history, marked, and changes nothing else.
+    const madeAt = new Date(shipment.created_at).getTime() - 10 * 60_000
+    const accepted: typeof events = []
     for (const e of events) {
+      const eventTime = new Date(e.time).getTime()
+      // Order Info's updated_date has whole seconds where webhooks have milliseconds: what GHN
+      // answers now (poll, admin refresh) counts as current within the same second.
+      const isAfter = (time: number, strictly: boolean) =>
+        e.source === "webhook" ? (strictly ? eventTime > time : eventTime >= time) : eventTime >= Math.floor(time / 1000) * 1000
+      // A status older than the current one is history as it came (late, not wrong); a newer one must be a move GHN makes.
+      const becomesStatus = !!e.status && (e.source === "admin" || isAfter(statusAt, true))
+      const refused: RefusedMove | null =
+        eventTime < madeAt ? "before_order" : e.status && !KNOWN(e.status) ? "unknown_status" : becomesStatus ? refusedMove(update.status ?? shipment.status, e.status!) : null
       const entry: HistoryEntry = {
         status: e.status ?? null,
         type: e.type,
@@ -108,15 +132,13 @@ const applyGhnEventStep = createStep(
         reason: e.reason ?? null,
         reason_code: e.reason_code ?? null,
         source: e.source,
+        ...(refused ? { not_applied: refused } : {}),
       }
       if (!history.some((h) => h.type === entry.type && h.time === entry.time && h.status === entry.status)) {
         history = [...history, entry].sort((a, b) => a.time.localeCompare(b.time))
       }
-      const eventTime = new Date(entry.time).getTime()
-      // Order Info's updated_date has whole seconds where webhooks have milliseconds: what GHN
-      // answers now (poll, admin refresh) counts as current within the same second.
-      const isAfter = (time: number, strictly: boolean) =>
-        e.source === "webhook" ? (strictly ? eventTime > time : eventTime >= time) : eventTime >= Math.floor(time / 1000) * 1000
+      if (refused) continue
+      accepted.push(e)
       // The admin's refresh is GHN's Order Info now: it always wins, so no callback time can hold a shipment back.
       if (e.status && (e.source === "admin" || isAfter(statusAt, true))) {
         update.status = e.status
@@ -133,7 +155,7 @@ const applyGhnEventStep = createStep(
       }
     }
     // Collection and transfer happen once: whichever report says so first sets them, in any order.
-    for (const e of events) {
+    for (const e of accepted) {
       if (e.cod_collected && !shipment.is_cod_collected) {
         update.is_cod_collected = true
         if (e.cod_collect_date && !update.cod_collect_date) update.cod_collect_date = new Date(e.cod_collect_date)

@@ -278,6 +278,11 @@ export function ShipmentCard({ shipment, orderId }: Props) {
                     {h.source ? ` · ${t(`shipment.source.${h.source}`, { defaultValue: h.source })}` : ""}
                   </Text>
                 </div>
+                {h.not_applied ? (
+                  <Text size="xsmall" className="text-ui-fg-muted italic" data-testid="ghn-not-applied">
+                    {t(`shipment.notApplied.${h.not_applied}`)}
+                  </Text>
+                ) : null}
                 {h.reason || h.reason_code ? (
                   <Text size="xsmall" className="text-ui-fg-subtle" data-testid="ghn-reason">
                     {h.reason}

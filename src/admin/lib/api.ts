@@ -8,7 +8,7 @@ import { sdk } from "./sdk"
 export type LabelSize = "A5" | "80x80" | "52x70"
 export const LABEL_SIZES: LabelSize[] = ["A5", "80x80", "52x70"]
 
-export type HistoryEntry = { status: string; type?: string; time: string; reason?: string | null; reason_code?: string | null; source?: string }
+export type HistoryEntry = { status: string; type?: string; time: string; reason?: string | null; reason_code?: string | null; source?: string; not_applied?: "unknown_status" | "after_final" | "cancel_after_pickup" | "before_order" }
 
 /** A GHN order made for the order that no fulfilment carries and GHN has not cancelled yet (retried). */
 export type UncancelledGhnOrder = { client_order_code: string; order_code: string | null; error: string | null; attempts: number; next_attempt_at: string | null }
