@@ -373,13 +373,31 @@ medusaIntegrationTestRunner({
     })
 
     describe("GHN callbacks (POST /hooks/ghn)", () => {
+      it("shows the callbacks refused with the right secret in the webhook settings, per reason, their secrets masked", async () => {
+        const at = new Date(Date.now() - 1000).toISOString()
+        for (let i = 0; i < 2; i++) await failure(post({ OrderCode: code, Type: "switch_status", Status: "picked", ShopID: 190001, Token: "abc-token-value" }))
+        await failure(post({ OrderCode: code, Type: "switch_status", Status: "picked", Time: at, ShopID: "not a shop" }))
+        const { data } = await api.get("/admin/ghn/settings", admin)
+        const refused = data.settings.webhook.refused
+        expect(refused.count).toBe(3)
+        expect(refused.reasons.map((r: any) => [r.reason, r.count])).toEqual(expect.arrayContaining([["fields: Time", 2], ["fields: ShopID", 1]]))
+        const time = refused.reasons.find((r: any) => r.reason === "fields: Time")
+        expect(time.samples[0].detail).toMatch(/malformed GHN callback: Time/)
+        expect(time.samples[0].body).toContain(`"OrderCode":"${code}"`)
+        expect(time.samples[0].body).toContain('"Token":"••••"')
+        expect(time.samples[0].body).not.toContain("abc-token-value")
+      })
+
       it(`refuses each of the ${CALLBACKS.length} callbacks outside what GHN sends, storing nothing`, () => everyRow(CALLBACKS, async (_, change, status, message) => {
         const before = await snapshot()
         const body = { OrderCode: code, Type: "switch_status", Status: "picked", Time: new Date(Date.now() - 1000).toISOString(), ShopID: 190001, ...change(code) }
+        const kept = (await ghn().refusedCallbacks()).count
         const refused = await failure(post(body))
         expect(refused.status).toBe(status)
         expect(refused.message).toMatch(message)
         expect(await snapshot()).toEqual(before)
+        // Refused with the right secret: kept for the admin (GHN does not send it again).
+        expect((await ghn().refusedCallbacks()).count).toBe(kept + 1)
       }))
 
       it(`refuses each of the ${CALLBACK_BODIES.length} callback bodies that are not a JSON object, storing nothing`, () => everyRow(CALLBACK_BODIES, async (_, contentType, body, status, message) => {

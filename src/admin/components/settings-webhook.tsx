@@ -23,7 +23,8 @@ function CopyRow({ label, value, testId, children }: { label: string; value: str
 
 /** Settings -> GHN, webhook: URL, header and secret to paste into GHN's portal, and a test delivery. */
 export function WebhookSection({ settings }: { settings: Settings | undefined }) {
-  const { t } = useGhnTranslation()
+  const { t, i18n } = useGhnTranslation()
+  const lng = i18n.language
   const [secret, setSecret] = useState<string | null>(null)
   const reveal = useMutation({
     mutationFn: api.webhookSecret,
@@ -95,6 +96,24 @@ export function WebhookSection({ settings }: { settings: Settings | undefined })
             <CodeBlock.Header />
             <CodeBlock.Body />
           </CodeBlock>
+        </div>
+      ) : null}
+      {settings?.webhook.refused?.count ? (
+        <div className="flex flex-col gap-y-3 px-6 py-4" data-testid="ghn-webhook-refused">
+          <Alert variant="warning">{t("webhook.refused", { count: settings.webhook.refused.count })}</Alert>
+          {settings.webhook.refused.reasons.map((r) => (
+            <div key={r.reason} className="flex flex-col gap-y-1" data-testid="ghn-webhook-refused-reason">
+              <Text size="small" weight="plus">
+                {t("webhook.refusedReason", { reason: r.reason, count: r.count, at: time(r.last_at, lng) })}
+              </Text>
+              <Text size="xsmall" className="text-ui-fg-subtle">
+                {r.samples[0]?.detail}
+              </Text>
+              {r.samples[0] ? (
+                <code className="bg-ui-bg-subtle block max-h-24 overflow-auto whitespace-pre-wrap break-all rounded px-2 py-1 font-mono text-xs">{r.samples[0].body}</code>
+              ) : null}
+            </div>
+          ))}
         </div>
       ) : null}
     </Container>

@@ -103,7 +103,14 @@ export type Settings = {
   environment: { name: string; base_url: string }
   shop_id: number
   language: string
-  webhook: { url: string; header: string; has_secret: boolean; secret_masked: string | null }
+  webhook: {
+    url: string
+    header: string
+    has_secret: boolean
+    secret_masked: string | null
+    /** Callbacks with the right secret refused in the last 24 h (GHN does not send them again). */
+    refused?: { count: number; reasons: { reason: string; count: number; last_at: string; samples: { received_at: string; detail: string; body: string }[] }[] }
+  }
   locations: { id: string; name: string; address: string; shop_id: number; mapped: boolean; ghn_enabled: boolean | null }[]
   /** Each registration of the GHN provider (a GHN account or shop). */
   providers: { provider_id: string | null; environment: { name: string; base_url: string }; shop_id: number; webhook_header: string; has_webhook_secret: boolean }[]

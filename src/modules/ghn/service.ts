@@ -10,6 +10,7 @@ import { GhnCreateIntent } from "./models/ghn-create-intent"
 import { GhnShipment } from "./models/ghn-shipment"
 import { GhnTicket } from "./models/ghn-ticket"
 import { GhnWebhookEvent } from "./models/ghn-webhook-event"
+import { GhnRefusedCallback } from "./models/ghn-refused-callback"
 import { ghnProviderRegistrations } from "./providers"
 import type { GhnIntentRow } from "./types"
 
@@ -32,6 +33,9 @@ function someOf(codes: string[], shown = 5): string {
   return codes.length > shown ? `${codes.slice(0, shown).join(", ")} and ${codes.length - shown} more` : codes.join(", ")
 }
 
+/** When each reason of a refused callback was last logged in this process (the log says it once an hour). */
+const refusedLogged = new Map<string, number>()
+
 /** What the recovery pass is asked through, so a worker applies what a server stored. */
 export const GHN_EVENTS_RECOVER = "ghn.events.recover"
 
@@ -43,7 +47,7 @@ export const GHN_EVENTS_RECOVER = "ghn.events.recover"
  * routes, subscribers, jobs and workflows (the provider lives in the fulfilment module's own
  * container and cannot reach them).
  */
-export default class GhnModuleService extends MedusaService({ GhnShipment, GhnWebhookEvent, GhnTicket, GhnCreateIntent }) {
+export default class GhnModuleService extends MedusaService({ GhnShipment, GhnWebhookEvent, GhnTicket, GhnCreateIntent, GhnRefusedCallback }) {
   /** The plugin's own options: the default account (settings, onboarding, address lists). */
   readonly options: GhnOptions
   readonly client: GhnClient
@@ -54,6 +58,7 @@ export default class GhnModuleService extends MedusaService({ GhnShipment, GhnWe
   private readonly accounts = new Map<string, GhnAccount>()
   private readonly eventBus?: EventBus
   private readonly pg: Knex
+  private readonly logger?: Logger
 
   constructor(container: InjectedDependencies, options: Record<string, unknown>) {
     // eslint-disable-next-line prefer-rest-params
@@ -71,6 +76,7 @@ export default class GhnModuleService extends MedusaService({ GhnShipment, GhnWe
       this.accounts.set(provider_id, { provider_id, options: parsed, client: ghnClientFor(parsed, container.logger) })
     }
     this.eventBus = container[Modules.EVENT_BUS]
+    this.logger = container.logger
     this.pg = container[ContainerRegistrationKeys.PG_CONNECTION]!
   }
 
@@ -367,5 +373,43 @@ export default class GhnModuleService extends MedusaService({ GhnShipment, GhnWe
       { order_id: orderIds, status: "orphan" },
       { select: ["id", "order_id", "client_order_code", "order_code", "note", "error", "attempts", "next_attempt_at"], order: { created_at: "ASC" } }
     )
+  }
+
+  /**
+   * A callback with the right secret that was refused: kept (its body's secrets masked, 2 KB at
+   * most) for the admin, and those older than 7 days dropped. Logged once an hour per reason.
+   */
+  async recordRefusedCallback(input: { reason: string; detail: string; body: string }) {
+    let body = input.body.slice(0, 2048)
+    for (const { secret } of this.webhookSecrets) body = body.split(secret).join("••••")
+    body = body.replace(/("(?:[^"]*(?:token|secret|password|otp)[^"]*)"\s*:\s*)"[^"]*"/gi, '$1"••••"')
+    await this.pg.raw(
+      "insert into ghn_refused_callback (id, reason, detail, body, received_at, created_at, updated_at) values (?, ?, ?, ?, now(), now(), now())",
+      [generateEntityId(undefined, "ghnref"), input.reason, input.detail.slice(0, 1000), body]
+    )
+    await this.pg.raw("delete from ghn_refused_callback where received_at < now() - interval '7 days'", [])
+    const last = refusedLogged.get(input.reason) ?? 0
+    if (Date.now() - last > 3600_000) {
+      refusedLogged.set(input.reason, Date.now())
+      this.logger?.warn(`GHN: a callback with the right secret was refused (${input.reason}): ${input.detail}. GHN does not send it again; see Settings -> GHN -> Webhook`)
+    }
+  }
+
+  /** Refused callbacks of the last 24 hours: how many, and per reason its count, last time and last samples. */
+  async refusedCallbacks(): Promise<{ count: number; reasons: { reason: string; count: number; last_at: Date; samples: { received_at: Date; detail: string; body: string }[] }[] }> {
+    const { rows } = await this.pg.raw<{ rows: { reason: string; count: string; last_at: Date }[] }>(
+      "select reason, count(*) as count, max(received_at) as last_at from ghn_refused_callback where received_at > now() - interval '24 hours' and deleted_at is null group by reason order by max(received_at) desc",
+      []
+    )
+    const reasons = await Promise.all(
+      rows.map(async (r) => {
+        const { rows: samples } = await this.pg.raw<{ rows: { received_at: Date; detail: string; body: string }[] }>(
+          "select received_at, detail, body from ghn_refused_callback where reason = ? and deleted_at is null order by received_at desc limit 3",
+          [r.reason]
+        )
+        return { reason: r.reason, count: Number(r.count), last_at: r.last_at, samples }
+      })
+    )
+    return { count: reasons.reduce((n, r) => n + r.count, 0), reasons }
   }
 }

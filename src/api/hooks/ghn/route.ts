@@ -23,12 +23,17 @@ export async function POST(req: MedusaRequest, res: MedusaResponse) {
   }
   // GHN sends JSON; a form or text body would be parsed (or not) some other way: refused, saying what is expected.
   if (!req.is("application/json")) {
-    res.status(415).json({ type: "invalid_data", message: `GHN callbacks are JSON: Content-Type must be application/json, got ${req.get("content-type") || "none"}` })
+    const message = `GHN callbacks are JSON: Content-Type must be application/json, got ${req.get("content-type") || "none"}`
+    await refused(req, "content_type", message)
+    res.status(415).json({ type: "invalid_data", message })
     return
   }
   const parsed = ghnWebhookSchema.safeParse(req.body)
   if (!parsed.success) {
-    res.status(400).json({ type: "invalid_data", message: `malformed GHN callback: ${describeWebhookIssues(parsed.error).join("; ")}` })
+    const message = `malformed GHN callback: ${describeWebhookIssues(parsed.error).join("; ")}`
+    const fields = [...new Set(parsed.error.issues.map((i) => i.path.join(".") || "body"))].sort().join(", ")
+    await refused(req, `fields: ${fields}`, message)
+    res.status(400).json({ type: "invalid_data", message })
     return
   }
   const body = parsed.data
@@ -58,4 +63,17 @@ export async function POST(req: MedusaRequest, res: MedusaResponse) {
 
 function emitUpdated(req: MedusaRequest, eventId: string, orderCode: string) {
   emitShipmentUpdated(req.scope.resolve(Modules.EVENT_BUS), { event_id: eventId, order_code: orderCode })
+}
+
+/**
+ * GHN does not retry a 4xx: a callback with the right secret that is refused is kept for the
+ * admin (Settings -> GHN -> Webhook), so a shape the spec did not show is seen, not silently lost.
+ * Keeping it never fails the answer.
+ */
+async function refused(req: MedusaRequest, reason: string, detail: string) {
+  const raw = (req as { rawBody?: Buffer | string }).rawBody
+  const body = raw === undefined ? (typeof req.body === "string" ? req.body : JSON.stringify(req.body ?? null)) : String(raw)
+  await ghnModule(req)
+    .recordRefusedCallback({ reason, detail, body })
+    .catch(() => undefined)
 }

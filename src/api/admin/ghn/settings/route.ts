@@ -14,7 +14,7 @@ export async function GET(req: MedusaRequest, res: MedusaResponse) {
       environment: environmentOf(o.environment),
       shop_id: o.shopId,
       language: o.language,
-      webhook: webhookOf(req, ghn),
+      webhook: { ...webhookOf(req, ghn), refused: await ghn.refusedCallbacks() },
       locations: await locationShops(req, ghn),
       // Each registration of the GHN provider (a GHN account or shop), never its token.
       providers: ghn.providerAccounts.map((a) => ({
