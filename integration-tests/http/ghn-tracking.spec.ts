@@ -4,7 +4,7 @@ import { pollGhnShipments } from "../../src/jobs/poll-ghn-shipments"
 import { freshGhnStore } from "../helpers/fresh-store"
 import { waitFor } from "../helpers/wait"
 import { sandbox } from "../helpers/sandbox"
-import { checkout, createCart, explained, fulfilOrder, failure, SeededStore } from "../helpers/store"
+import { checkout, createCart, CUSTOMER_ADDRESS, explained, fulfilOrder, failure, SeededStore } from "../helpers/store"
 
 jest.setTimeout(300_000)
 
@@ -55,6 +55,26 @@ medusaIntegrationTestRunner({
     }
 
     const post = (body: unknown, headers: Record<string, string> = { [HEADER]: SECRET }) => api.post("/hooks/ghn", body, { headers })
+
+    it("lists shipments on the GHN page with their order's number and receiver, searched by either, by GHN's code or by the client code", async () => {
+      const first = await fulfilledOrder()
+      const other = await (async () => {
+        const cart = await createCart(api, store, [{ variant_id: store.variants.shirt, quantity: 1 }], { ...CUSTOMER_ADDRESS, first_name: "Bình", last_name: "Trần Thị" })
+        const order = await checkout(api, store, cart.id, store.options.light)
+        const fulfillment = await fulfilOrder(api, admin, store, order.id)
+        return { orderId: order.id as string, code: fulfillment.data.order_code as string }
+      })()
+      const displayOf = async (id: string) => (await api.get(`/admin/orders/${id}?fields=id,display_id`, admin)).data.order.display_id
+      const [n1, n2] = [await displayOf(first.orderId), await displayOf(other.orderId)]
+      const list = async (q: string) => (await api.get(`/admin/ghn/shipments?q=${encodeURIComponent(q)}`, admin)).data.shipments.map((s: any) => [s.order_code, s.order_number, s.receiver])
+      expect(await list(String(n2))).toEqual([[other.code, String(n2), "Trần Thị Bình"]])
+      expect(await list(`#${n1}`)).toEqual([[first.code, String(n1), "Nguyễn Văn An"]])
+      expect(await list("Trần Thị Bình")).toEqual([[other.code, String(n2), "Trần Thị Bình"]])
+      expect(await list("nguyễn văn")).toEqual([[first.code, String(n1), "Nguyễn Văn An"]])
+      expect(await list(first.code)).toEqual([[first.code, String(n1), "Nguyễn Văn An"]])
+      expect(await list(`${process.env.GHN_CLIENT_ORDER_CODE_PREFIX}${n2}-1`)).toEqual([[other.code, String(n2), "Trần Thị Bình"]])
+      expect(await list("không có ai")).toEqual([])
+    })
 
     it("applies only the moves GHN can make: after delivered, a cancel, a return and an unknown status stay in the history, marked", async () => {
       const { orderId, fulfillmentId, code } = await fulfilledOrder()

@@ -14,6 +14,9 @@ export type HistoryEntry = { status: string; type?: string; time: string; reason
 export type UncancelledGhnOrder = { client_order_code: string; order_code: string | null; error: string | null; attempts: number; next_attempt_at: string | null }
 
 export type Shipment = {
+  /** The order's number and receiver (GHN page list), through the shipment's link to its order. */
+  order_number?: string | null
+  receiver?: string | null
   id: string
   fulfillment_id: string
   order_id: string | null

@@ -104,9 +104,20 @@ const GhnShipments = () => {
         header: t("table.order"),
         cell: ({ getValue, row }) =>
           getValue() ? (
-            <Link to={`/orders/${getValue()}`} className="text-ui-fg-interactive" onClick={(e) => e.stopPropagation()}>
-              {row.original.is_return ? t("table.returnOf") : t("table.viewOrder")}
-            </Link>
+            <div className="flex flex-col">
+              <Link to={`/orders/${getValue()}`} className="text-ui-fg-interactive" onClick={(e) => e.stopPropagation()} data-testid="ghn-row-order">
+                {row.original.order_number
+                  ? `${row.original.is_return ? `${t("table.returnOf")} ` : ""}#${row.original.order_number}`
+                  : row.original.is_return
+                    ? t("table.returnOf")
+                    : t("table.viewOrder")}
+              </Link>
+              {row.original.receiver ? (
+                <span className="text-ui-fg-subtle text-xs" data-testid="ghn-row-receiver">
+                  {row.original.receiver}
+                </span>
+              ) : null}
+            </div>
           ) : (
             "—"
           ),

@@ -1,20 +1,72 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
+import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
+import type { QueryGraph } from "../../../../lib/query-graph"
+import { personName } from "../../../../lib/order-body"
 import { ghnModule } from "../../../utils"
 import { presentShipments } from "../present"
 import type { ShipmentsQuery } from "../validators"
 
-/** Every GHN shipment, filtered by status, order code or client order code, COD and creation date. */
+type Address = { first_name?: string | null; last_name?: string | null; company?: string | null } | null
+type LinkedRow = { id: string; order?: { id: string; display_id?: number | null; custom_display_id?: string | null; shipping_address?: Address } | null }
+
+/** How many orders a search by order number or receiver looks at (the newest first). */
+const ORDER_MATCHES = 200
+
+/**
+ * Orders a search names: its number (`1042`, `#1042`) or its receiver's name (family or given
+ * name, or both: "Nguyễn Văn An").
+ */
+async function ordersMatching(query: QueryGraph, q: string): Promise<string[]> {
+  const number = /^#?\d{1,12}$/.test(q) ? Number(q.replace("#", "")) : undefined
+  const words = q.split(/\s+/).filter(Boolean)
+  const like = (v: string) => ({ $ilike: `%${v}%` })
+  const byName: Record<string, unknown>[] = [{ shipping_address: { first_name: like(q) } }, { shipping_address: { last_name: like(q) } }]
+  // Vietnamese order: family name first, given name last.
+  if (words.length > 1) byName.push({ shipping_address: { last_name: like(words.slice(0, -1).join(" ")), first_name: like(words.at(-1)!) } })
+  const filters = number !== undefined ? { $or: [{ display_id: number }, ...byName] } : { $or: byName }
+  const { data } = await query.graph<{ id: string }>({ entity: "order", fields: ["id"], filters, pagination: { take: ORDER_MATCHES, order: { created_at: "DESC" } } } as never)
+  return data.map((o) => o.id)
+}
+
+/**
+ * Every GHN shipment, filtered by status, COD and creation date, and searched by GHN's order
+ * code, the client order code (`1042-1`), the order's number or the receiver's name; each row
+ * with its order's number and receiver, read through the shipment's link to its order.
+ */
 export async function GET(req: MedusaRequest<unknown, ShipmentsQuery>, res: MedusaResponse) {
   const q = req.validatedQuery as ShipmentsQuery
   const ghn = ghnModule(req)
+  const query = req.scope.resolve<QueryGraph>(ContainerRegistrationKeys.QUERY)
   const filters: Record<string, unknown> = {}
   if (q.status) filters.status = Array.isArray(q.status) ? q.status : q.status.split(",")
-  // GHN's order code, or the client order code the merchant reads on the label (`1042-1`).
-  if (q.q) filters.$or = [{ order_code: { $ilike: `%${q.q}%` } }, { client_order_code: { $ilike: `%${q.q}%` } }]
+  if (q.q) {
+    const orderIds = await ordersMatching(query, q.q)
+    filters.$or = [
+      { order_code: { $ilike: `%${q.q}%` } },
+      { client_order_code: { $ilike: `%${q.q}%` } },
+      ...(orderIds.length ? [{ order_id: orderIds }] : []),
+    ]
+  }
   if (q.has_cod) filters.cod_amount = q.has_cod === "true" ? { $gt: 0 } : 0
   if (q.created_from || q.created_to) {
     filters.created_at = { ...(q.created_from ? { $gte: q.created_from } : {}), ...(q.created_to ? { $lte: q.created_to } : {}) }
   }
   const [shipments, count] = await ghn.listAndCountGhnShipments(filters, { take: q.limit, skip: q.offset, order: { created_at: "DESC" } })
-  res.json({ shipments: await presentShipments(ghn, shipments), count, limit: q.limit, offset: q.offset })
+  const { data: linked } = shipments.length
+    ? await query.graph<LinkedRow>({
+        entity: "ghn_shipment",
+        fields: ["id", "order.id", "order.display_id", "order.custom_display_id", "order.shipping_address.first_name", "order.shipping_address.last_name", "order.shipping_address.company"],
+        filters: { id: shipments.map((s) => s.id) },
+      })
+    : { data: [] as LinkedRow[] }
+  const orderOf = new Map(linked.map((l) => [l.id, l.order]))
+  const rows = (await presentShipments(ghn, shipments)).map((s) => {
+    const order = orderOf.get(s.id)
+    return {
+      ...s,
+      order_number: order ? String(order.custom_display_id || order.display_id || "") || null : null,
+      receiver: order?.shipping_address ? personName(order.shipping_address) || null : null,
+    }
+  })
+  res.json({ shipments: rows, count, limit: q.limit, offset: q.offset })
 }
