@@ -45,7 +45,7 @@ medusaIntegrationTestRunner({
 
     async function paymentsOf(orderId: string) {
       const { data } = await api.get(
-        `/admin/orders/${orderId}?fields=payment_status,payment_collections.payments.id,payment_collections.payments.amount,payment_collections.payments.captures.*`,
+        `/admin/orders/${orderId}?fields=payment_status,payment_collections.payments.id,payment_collections.payments.amount,payment_collections.payments.captures.*,payment_collections.payments.captures.payment_id`,
         admin
       )
       const payments = data.order.payment_collections.flatMap((pc: any) => pc.payments)
@@ -88,6 +88,27 @@ medusaIntegrationTestRunner({
       expect(shipment).toEqual(
         expect.objectContaining({ is_cod_collected: true, cod_captured_amount: order.total, cod_capture_id: captures[0].id, cod_expected: order.total })
       )
+    })
+
+    it("completes a capture whose run stopped after Medusa captured, by the capture's id: never a second capture, never 'skipped'", async () => {
+      const order = await codOrder()
+      const code = (await fulfilOrder(api, admin, store, order.id)).data.order_code as string
+      await deliver(code)
+      await waitFor(async () => (await shipmentsOf(order.id))[0]?.cod_capture_status === "captured")
+      const [made] = (await paymentsOf(order.id)).captures
+      // As a stop leaves it between Medusa's capture and the parcel's record: capturing, the capture untagged.
+      const ghn = getContainer().resolve("ghn") as any
+      const [row] = await ghn.listGhnShipments({ order_code: code })
+      const payments = getContainer().resolve("payment") as any
+      await payments.updateCaptures({ id: made.id, metadata: {} })
+      await ghn.updateGhnShipments({ id: row.id, cod_capture_status: "capturing", cod_capture_id: null, cod_captured_at: new Date(), cod_capture_before: { payment_id: made.payment_id, captures: [] } })
+
+      const { captureDueGhnCod } = await import("../../src/workflows/capture-ghn-cod")
+      await captureDueGhnCod(getContainer())
+      const { captures } = await paymentsOf(order.id)
+      expect(captures.map((c: any) => [c.id, c.metadata?.ghn_order_code])).toEqual([[made.id, code]])
+      const [shipment] = await shipmentsOf(order.id)
+      expect(shipment).toEqual(expect.objectContaining({ cod_capture_status: "captured", cod_capture_id: made.id, cod_captured_amount: order.total, cod_capture_error: null }))
     })
 
     it("captures nothing for a parcel GHN returned", async () => {

@@ -1,9 +1,12 @@
 import type { SubscriberArgs, SubscriberConfig } from "@medusajs/framework"
 import { GHN_COD_DELIVERED, type GhnCodDeliveredData } from "../lib/cod"
+import { isScriptRun } from "../lib/in-flight"
 import { captureGhnCod } from "../workflows/capture-ghn-cod"
 
 /** A COD parcel was delivered: its COD is captured (a failure is recorded; the polling job retries). */
 export default async function ghnCodDelivered({ event, container }: SubscriberArgs<GhnCodDeliveredData>) {
+  // A `medusa exec` script may exit in the middle: the worker's next pass captures it.
+  if (isScriptRun()) return
   await captureGhnCod(container, event.data.order_code)
 }
 

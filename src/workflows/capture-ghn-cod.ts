@@ -3,6 +3,7 @@ import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import { createStep, createWorkflow, StepResponse, transform, when, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
 import { acquireLockStep, capturePaymentWorkflow, releaseLockStep } from "@medusajs/medusa/core-flows"
 import { type CodCapturePlan, codCaptureFor, type CodPayment } from "../lib/cod"
+import { trackInFlight } from "../lib/in-flight"
 import type { QueryGraph } from "../lib/query-graph"
 import { GHN_MODULE } from "../modules/ghn"
 import type GhnModuleService from "../modules/ghn/service"
@@ -18,8 +19,12 @@ type PaymentRow = {
 }
 type OrderPaymentsRow = { id: string; payment_collections?: { payments?: PaymentRow[] | null }[] | null }
 
-/** What this run does; `record` false: nothing to write on the shipment (not delivered, or already settled). */
-type Plan = CodCapturePlan & { shipment_id?: string; order_code: string; record: boolean }
+/**
+ * What this run does; `record` false: nothing to write on the shipment (not delivered, or already
+ * settled). `before`: the captures the COD payment had before this one, so the capture Medusa makes
+ * is known by its id (the one not in it).
+ */
+type Plan = CodCapturePlan & { shipment_id?: string; order_code: string; record: boolean; before?: string[] }
 
 /** The order's payments, as the COD rule reads them (captures tagged with a GHN order code named). */
 async function codPaymentsOf(container: MedusaContainer, orderId: string): Promise<CodPayment[]> {
@@ -69,14 +74,15 @@ const planGhnCodCaptureStep = createStep("plan-ghn-cod-capture", async ({ order_
   const base = { shipment_id: shipment.id, order_code, record: true }
   const payments = await codPaymentsOf(container, shipment.order_id)
   let plan = codCaptureFor({ order_code, cod_amount: shipment.cod_amount }, payments, ghn.accountOf(shipment.provider_id).options)
-  if (plan.kind === "capture" && shipment.cod_capture_status === "capturing" && shipment.cod_captured_at) {
-    const started = new Date(shipment.cod_captured_at).getTime()
-    const made = payments
-      .find((p) => p.id === (plan as { payment_id: string }).payment_id)
-      ?.captures.find((c) => !c.ghn_order_code && c.amount === shipment.cod_captured_amount && c.created_at && new Date(c.created_at).getTime() >= started - 1000)
+  // A run that stopped after Medusa's capture and before its record: its capture is the one of the
+  // payment that was not there when it began (kept on the parcel before capturing).
+  const before = (shipment.cod_capture_before as { payment_id?: string; captures?: string[] } | null) ?? null
+  if (shipment.cod_capture_status === "capturing" && before?.payment_id) {
+    const made = payments.find((p) => p.id === before.payment_id)?.captures.find((c) => !c.ghn_order_code && !(before.captures ?? []).includes(c.id))
     if (made) plan = { kind: "captured", capture_id: made.id, amount: made.amount }
   }
-  return new StepResponse<Plan>({ ...plan, ...base })
+  const known = plan.kind === "capture" ? (payments.find((p) => p.id === (plan as { payment_id: string }).payment_id)?.captures ?? []).map((c) => c.id) : undefined
+  return new StepResponse<Plan>({ ...plan, ...base, before: known })
 })
 
 /** Written before the capture: a run that stops after capturing finds its capture by this. */
@@ -84,12 +90,13 @@ const markGhnCodCapturingStep = createStep(
   "mark-ghn-cod-capturing",
   async (plan: Plan, { container }) => {
     const ghn = container.resolve<GhnModuleService>(GHN_MODULE)
-    const [before] = await ghn.listGhnShipments({ id: plan.shipment_id! }, { select: ["id", "cod_capture_status", "cod_captured_amount", "cod_captured_at"] })
+    const [before] = await ghn.listGhnShipments({ id: plan.shipment_id! }, { select: ["id", "cod_capture_status", "cod_captured_amount", "cod_captured_at", "cod_capture_before"] })
     await ghn.updateGhnShipments({
       id: plan.shipment_id!,
       cod_capture_status: "capturing",
       cod_captured_amount: plan.kind === "capture" ? plan.amount : 0,
       cod_captured_at: new Date(),
+      cod_capture_before: plan.kind === "capture" ? { payment_id: plan.payment_id, captures: plan.before ?? [] } : null,
     })
     return new StepResponse(undefined, before)
   },
@@ -105,7 +112,7 @@ type PaymentCaptures = {
 }
 
 /** The capture is tagged with the parcel's GHN order code, and the shipment records the outcome. */
-const recordGhnCodCaptureStep = createStep("record-ghn-cod-capture", async (plan: Plan, { container }) => {
+const recordGhnCodCaptureStep = createStep("record-ghn-cod-capture", async ({ plan, payment }: { plan: Plan; payment?: { captures?: { id: string }[] | null } | null }, { container }) => {
   const ghn = container.resolve<GhnModuleService>(GHN_MODULE)
   if (!plan.record) return new StepResponse(plan)
   if (plan.kind === "skip") {
@@ -114,12 +121,11 @@ const recordGhnCodCaptureStep = createStep("record-ghn-cod-capture", async (plan
   }
   let captureId = plan.kind === "captured" ? plan.capture_id : null
   if (plan.kind === "capture") {
-    const payments = container.resolve<PaymentCaptures>(Modules.PAYMENT)
-    const captures = await payments.listCaptures({ payment_id: plan.payment_id }, { select: ["id", "amount", "created_at", "metadata"] })
-    const newest = captures
-      .filter((c) => !c.metadata?.ghn_order_code && Number(c.amount) === plan.amount)
-      .sort((a, b) => new Date(b.created_at ?? 0).getTime() - new Date(a.created_at ?? 0).getTime())[0]
-    captureId = newest?.id ?? null
+    // The capture Medusa's workflow just made: the payment's one that was not there before (when
+    // another parcel of the order captured from the same payment at the same moment, the one of
+    // this amount). Never a throw here: a compensation would forget a capture Medusa made.
+    const made = (payment?.captures ?? []).filter((c) => !(plan.before ?? []).includes(c.id)) as { id: string; amount?: unknown }[]
+    captureId = (made.length === 1 ? made[0] : made.find((c) => Number(c.amount) === plan.amount))?.id ?? null
   }
   if (captureId) {
     await container.resolve<PaymentCaptures>(Modules.PAYMENT).updateCaptures({ id: captureId, metadata: { ghn_order_code: plan.order_code } })
@@ -131,6 +137,7 @@ const recordGhnCodCaptureStep = createStep("record-ghn-cod-capture", async (plan
     cod_capture_id: captureId,
     cod_captured_at: new Date(),
     cod_capture_error: null,
+    cod_capture_before: null,
   })
   return new StepResponse(plan)
 })
@@ -146,13 +153,13 @@ export const captureGhnCodWorkflow = createWorkflow("capture-ghn-cod", (input: C
   const lockKey = transform({ input }, ({ input }) => `ghn-cod:${input.order_code}`)
   acquireLockStep({ key: lockKey, timeout: 30, ttl: 120 })
   const plan = planGhnCodCaptureStep(input)
-  when({ plan }, ({ plan }) => plan.kind === "capture").then(() => {
+  const payment = when({ plan }, ({ plan }) => plan.kind === "capture").then(() => {
     markGhnCodCapturingStep(plan)
-    capturePaymentWorkflow.runAsStep({
+    return capturePaymentWorkflow.runAsStep({
       input: transform({ plan }, ({ plan }) => ({ payment_id: (plan as { payment_id: string }).payment_id, amount: (plan as { amount: number }).amount })),
     })
   })
-  const result = recordGhnCodCaptureStep(plan)
+  const result = recordGhnCodCaptureStep(transform({ plan, payment }, ({ plan, payment }) => ({ plan, payment: payment as { captures?: { id: string }[] | null } | null })))
   releaseLockStep({ key: lockKey })
   return new WorkflowResponse(result)
 })
@@ -160,7 +167,8 @@ export const captureGhnCodWorkflow = createWorkflow("capture-ghn-cod", (input: C
 /** Runs the capture, recording a failure on the shipment (the admin shows it; the polling job retries). */
 export async function captureGhnCod(container: MedusaContainer, orderCode: string) {
   try {
-    const { result } = await captureGhnCodWorkflow(container).run({ input: { order_code: orderCode } })
+    // A graceful stop waits for it (the module's shutdown hook): Medusa's capture and its record together.
+    const { result } = await trackInFlight(captureGhnCodWorkflow(container).run({ input: { order_code: orderCode } }))
     return result
   } catch (error) {
     const ghn = container.resolve<GhnModuleService>(GHN_MODULE)

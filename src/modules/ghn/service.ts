@@ -1,5 +1,6 @@
 import { ContainerRegistrationKeys, generateEntityId, MedusaError, MedusaService, Modules } from "@medusajs/framework/utils"
 import { AddressResolver } from "../../lib/address-resolver"
+import { inFlightSettled, isScriptRun } from "../../lib/in-flight"
 import { canMoveIntent, clientOrderCode, IntentMoveError, intentItems, type IntentReservation, type IntentStatus } from "../../lib/create-intent"
 import { type CodFilter, type CodShipmentRow, type CodTotals, UNCOLLECTED_END_STATUSES } from "../../lib/cod-report"
 import { describeWebhookIssues, eventFromWebhook, ghnWebhookSchema, MAX_CALLBACK_ATTEMPTS, type GhnShipmentEvent } from "../../lib/webhook"
@@ -83,7 +84,14 @@ export default class GhnModuleService extends MedusaService({ GhnShipment, GhnWe
   __hooks = {
     // Events a stopped process stored but never applied: the worker's recovery pass applies them now.
     onApplicationStart: async () => {
+      // A `medusa exec` script (the demo's seed) runs no recovery: it may exit halfway through one.
+      if (isScriptRun()) return
       await this.eventBus?.emit({ name: GHN_EVENTS_RECOVER, data: { reason: "start" } }).catch(() => undefined)
+    },
+    // A graceful stop lets a running COD capture reach its record (Medusa's capture, then the parcel's).
+    onApplicationPrepareShutdown: async () => {
+      const left = await inFlightSettled(15_000)
+      if (left) this.logger?.warn(`GHN: stopping with ${left} COD captures still running; the next pass completes them`)
     },
   }
 

@@ -32,6 +32,8 @@ export const GhnShipment = model
     cod_capture_status: model.text().nullable(),
     cod_captured_amount: model.number().default(0),
     cod_capture_id: model.text().nullable(),
+    /** The COD payment's captures before this parcel's capture began: the capture Medusa then made is the one not in it. */
+    cod_capture_before: model.json().nullable(),
     cod_captured_at: model.dateTime().nullable(),
     cod_capture_error: model.text().nullable(),
     /** The shipping the customer paid at checkout (GHN's quote then), on the order's first parcel. */
