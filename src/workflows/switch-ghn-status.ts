@@ -3,7 +3,6 @@ import type { SwitchStatusResult } from "../lib/ghn"
 import { toMedusaError } from "../lib/medusa-error"
 import { GHN_MODULE } from "../modules/ghn"
 import type GhnModuleService from "../modules/ghn/service"
-import { refreshGhnShipments } from "./refresh-ghn-shipments"
 
 export type SwitchGhnStatusInput = {
   /** "redeliver" = GHN's Delivery Again (switch-status/storing); "return" = Return Order. */
@@ -15,8 +14,9 @@ export type SwitchGhnStatusResult = { order_code: string; result: boolean; messa
 
 /**
  * Asks GHN to deliver again or to return orders, grouped by the GHN account and shop that own them, and
- * returns GHN's per-order results (refusals included). Accepted orders are refreshed from
- * Order Info. GHN's switch-status has no undo, so this step has no compensation.
+ * returns GHN's per-order results (refusals included); the caller refreshes the accepted ones
+ * from Order Info (each its own sync workflow). GHN's switch-status has no undo, so this step has
+ * no compensation.
  */
 const switchGhnStatusStep = createStep("switch-ghn-status", async (input: SwitchGhnStatusInput, { container }) => {
   const ghn = container.resolve<GhnModuleService>(GHN_MODULE)
@@ -35,15 +35,7 @@ const switchGhnStatusStep = createStep("switch-ghn-status", async (input: Switch
   return new StepResponse(results)
 })
 
-const refreshGhnShipmentsAfterSwitchStep = createStep("refresh-ghn-after-switch", async (results: SwitchGhnStatusResult, { container }) => {
-  const accepted = results.filter((r) => r.result).map((r) => r.order_code)
-  if (accepted.length) await refreshGhnShipments(container, accepted)
-  return new StepResponse(undefined)
-})
-
 export const switchGhnStatusWorkflow = createWorkflow("switch-ghn-status", (input: SwitchGhnStatusInput) => {
-  const results = switchGhnStatusStep(input)
-  refreshGhnShipmentsAfterSwitchStep(results)
-  return new WorkflowResponse(results)
+  return new WorkflowResponse(switchGhnStatusStep(input))
 })
 

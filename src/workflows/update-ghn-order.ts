@@ -5,7 +5,6 @@ import { toMedusaError } from "../lib/medusa-error"
 import { forbiddenUpdates } from "../lib/update-rules"
 import { GHN_MODULE } from "../modules/ghn"
 import type GhnModuleService from "../modules/ghn/service"
-import { refreshGhnShipments } from "./refresh-ghn-shipments"
 
 export type UpdateGhnOrderInput = {
   order_code: string
@@ -16,7 +15,7 @@ export type UpdateGhnOrderInput = {
 
 /**
  * Changes a GHN order within what its current status allows (checked against GHN's own status
- * first, so a refused change sends nothing), then refreshes the shipment. GHN has no undo.
+ * first, so a refused change sends nothing); the caller refreshes the shipment. GHN has no undo.
  */
 const updateGhnOrderStep = createStep("update-ghn-order", async (input: UpdateGhnOrderInput, { container }) => {
   const ghn = container.resolve<GhnModuleService>(GHN_MODULE)
@@ -45,7 +44,6 @@ const updateGhnOrderStep = createStep("update-ghn-order", async (input: UpdateGh
     }
     throw mapped
   }
-  await refreshGhnShipments(container, [input.order_code], "admin")
   return new StepResponse(input.order_code)
 })
 

@@ -1,5 +1,6 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { MedusaError } from "@medusajs/framework/utils"
+import { refreshGhnShipments } from "../../../../../workflows/refresh-ghn-shipments"
 import { updateGhnOrderWorkflow } from "../../../../../workflows/update-ghn-order"
 import { ghnModule } from "../../../../utils"
 import { presentShipments } from "../../present"
@@ -21,5 +22,6 @@ export async function GET(req: MedusaRequest, res: MedusaResponse) {
 export async function POST(req: MedusaRequest<UpdateShipmentBody>, res: MedusaResponse) {
   const { otp, ...changes } = req.validatedBody
   await updateGhnOrderWorkflow(req.scope).run({ input: { order_code: req.params.order_code, changes, otp } })
+  await refreshGhnShipments(req.scope, [req.params.order_code], "admin")
   res.json({ shipment: await findShipment(req) })
 }
