@@ -2,7 +2,6 @@ import { defineMiddlewares, errorHandler, getHttpResponseFromError, validateAndT
 import type { MedusaNextFunction, MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { ghnServiceFailureOf, shopperAnswerOf, withoutHosts } from "../lib/medusa-error"
 import { supportRoutes } from "./admin/ghn/support-middlewares"
-import { oneFulfilmentAtATime } from "./admin/orders/one-fulfilment-at-a-time"
 import { CodReportQuery, LabelQuery, LabelsBody, ShipmentsQuery, SwitchStatusBody, UpdateShipmentBody } from "./admin/ghn/validators"
 import { DistrictsQuery, LeadtimeBody, NewWardsQuery, WardsQuery } from "./store/ghn/validators"
 
@@ -53,8 +52,6 @@ export default defineMiddlewares({
     { matcher: "/store/ghn/new-wards", methods: ["GET"], middlewares: [query(NewWardsQuery)] },
     { matcher: "/store/ghn/leadtime", methods: ["POST"], middlewares: [validateAndTransformBody(LeadtimeBody)] },
 
-    // Medusa's own fulfilment route, queued per order (see one-fulfilment-at-a-time.ts); its request is untouched.
-    { matcher: "/admin/orders/:id/fulfillments", methods: ["POST"], middlewares: [oneFulfilmentAtATime] },
     { matcher: "/admin/ghn/labels/:order_code", methods: ["GET"], middlewares: [query(LabelQuery)] },
     { matcher: "/admin/ghn/labels", methods: ["POST"], middlewares: [validateAndTransformBody(LabelsBody)] },
     { matcher: "/admin/ghn/shipments", methods: ["GET"], middlewares: [query(ShipmentsQuery)] },

@@ -1,17 +1,11 @@
-import { createWorkflow, transform, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
-import { acquireLockStep, createOrderFulfillmentWorkflow, releaseLockStep, type CreateOrderFulfillmentWorkflowInput } from "@medusajs/medusa/core-flows"
-import { orderFulfillmentLockKey } from "./ghn-order-request"
+import { createWorkflow, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
+import { createOrderFulfillmentWorkflow, type CreateOrderFulfillmentWorkflowInput } from "@medusajs/medusa/core-flows"
 
 /**
- * Medusa's createOrderFulfillmentWorkflow under the order's fulfilment lock, for a store's own
- * code: the lock the admin's route is queued under (Medusa's workflow takes none, and two
- * fulfilments of one order registered at once corrupt the order's next version). The GHN order
- * itself is made by the plugin's fulfillmentCreated hook, whichever workflow runs.
+ * Medusa's createOrderFulfillmentWorkflow, under the name earlier versions of the plugin asked a
+ * store's code to use: Medusa's own workflow now makes the GHN order (the plugin's
+ * fulfillmentCreated hook) and queues fulfilments of one order (the GHN provider): call either.
  */
 export const createGhnFulfillmentWorkflow = createWorkflow("create-ghn-fulfillment", (input: CreateOrderFulfillmentWorkflowInput) => {
-  const key = transform({ input }, ({ input }) => orderFulfillmentLockKey(input.order_id))
-  acquireLockStep({ key, timeout: 60, ttl: 120 })
-  const fulfillment = createOrderFulfillmentWorkflow.runAsStep({ input })
-  releaseLockStep({ key })
-  return new WorkflowResponse(fulfillment)
+  return new WorkflowResponse(createOrderFulfillmentWorkflow.runAsStep({ input }))
 })

@@ -3,10 +3,11 @@ import { ContainerRegistrationKeys, MedusaError } from "@medusajs/framework/util
 import type { AddressInput, ResolvedAddress } from "../lib/address-resolver"
 import { codToCollect, type CodLedger } from "../lib/cod"
 import type { IntentReservation } from "../lib/create-intent"
+import { ORDER_QUEUE_DATA_KEY } from "../lib/order-queue"
 import { GHN_LIMITS, pickShiftWindow } from "../lib/ghn"
 import { toMedusaError } from "../lib/medusa-error"
 import { shopIdForLocation, type GhnOptions } from "../lib/options"
-import { createOrderBody, linesFromOrderItems, linesValue, partyOf, type GhnParty } from "../lib/order-body"
+import { createOrderBody, linesFromOrderItems, linesValue, partyOf, type GhnParty, type OrderItemLike } from "../lib/order-body"
 import { buildParcel, MEASURE_KEYS, serviceTypeFor, type Measured } from "../lib/parcel"
 import { isGhnProviderId } from "../lib/provider-id"
 import type { QueryGraph } from "../lib/query-graph"
@@ -29,8 +30,7 @@ export type GhnOrderRequest = Omit<IntentReservation, "body"> & {
 
 /** The lock every GHN order of a Medusa order is made under (its parcels and its returns). */
 export const ghnOrderLockKey = (orderId: string) => `ghn-order:${orderId}`
-/** The lock Medusa's fulfilment workflow of an order runs under (one fulfilment of an order at a time). */
-export const orderFulfillmentLockKey = (orderId: string) => `order-fulfillment:${orderId}`
+
 
 type Measures = Partial<Record<(typeof MEASURE_KEYS)[number], number | null>>
 type LocationRow = { id: string; name?: string | null; address?: (AddressInput & { phone?: string | null }) | null }
@@ -55,7 +55,10 @@ type FulfillmentRow = {
   delivery_address?: (AddressInput & Record<string, unknown>) | null
   items?: { line_item_id?: string | null; inventory_item_id?: string | null; quantity: unknown; title?: string; sku?: string | null }[]
 }
-type OrderItemRow = Record<string, any> & { id: string; quantity: unknown }
+type OrderItemRow = OrderItemLike & {
+  quantity: unknown
+  variant?: (OrderItemLike["variant"] & { inventory_items?: { inventory_item_id?: string; required_quantity?: unknown }[] | null }) | null
+}
 type OrderRow = {
   id: string
   display_id?: number | string | null
@@ -113,7 +116,7 @@ const isLive = (f: { canceled_at?: unknown }) => !f.canceled_at
 function shippedOf(fulfillment: FulfillmentRow, item: OrderItemRow): number {
   const rows = (fulfillment.items ?? []).filter((i) => i.line_item_id === item.id)
   if (!rows.length) return 0
-  const kit = (item.variant?.inventory_items ?? []) as { inventory_item_id?: string; required_quantity?: unknown }[]
+  const kit = item.variant?.inventory_items ?? []
   const first = rows[0]
   const per = Number(kit.find((k) => k.inventory_item_id && k.inventory_item_id === first.inventory_item_id)?.required_quantity ?? 1) || 1
   return Number(first.quantity) / per
@@ -264,7 +267,8 @@ export async function outboundGhnOrderRequest(container: MedusaContainer, fulfil
   // Prepare: the parcel, the parties, the COD.
   const account = ghn.accountOf(fulfillment.provider_id)
   const options: GhnOptions = account.options
-  const data = (fulfillment.data ?? {}) as FulfillmentData
+  // The order's queue ticket the provider left on the data is not the GHN order's business.
+  const { [ORDER_QUEUE_DATA_KEY]: _ticket, ...data } = (fulfillment.data ?? {}) as FulfillmentData
   const shipped = (fulfillment.items ?? [])
     .filter((i) => i.line_item_id)
     .map((i) => ({ line_item_id: i.line_item_id!, quantity: i.quantity, title: i.title, sku: i.sku ?? undefined }))
@@ -350,6 +354,6 @@ export async function intentGhnOrderRequest(
     items: lines,
     shop_id: intent.shop_id ?? container.resolve<GhnModuleService>(GHN_MODULE).accountOf(intent.provider_id).options.shopId,
     body: intent.body as GhnOrderBody,
-    data: (fulfillment.data ?? {}) as Record<string, unknown>,
+    data: Object.fromEntries(Object.entries(fulfillment.data ?? {}).filter(([key]) => key !== ORDER_QUEUE_DATA_KEY)),
   }
 }

@@ -1,4 +1,6 @@
-import { AbstractFulfillmentProviderService, MedusaError } from "@medusajs/framework/utils"
+import { container as medusaContainer } from "@medusajs/framework"
+import { AbstractFulfillmentProviderService, MedusaError, Modules } from "@medusajs/framework/utils"
+import { joinOrderQueue, leaveOrderQueue, ORDER_QUEUE_DATA_KEY, type OrderQueueTicket } from "../../lib/order-queue"
 import type {
   CalculatedShippingOptionPrice,
   CalculateShippingOptionPriceDTO,
@@ -16,7 +18,7 @@ import { assertServiceType, buildParcel, ghnItems, GhnParcel, Measured, MEASURE_
 import { cancelGhnOrder } from "../../lib/cancel-order"
 import { GHN_PROVIDER_IDENTIFIER } from "../../lib/provider-id"
 import { cacheKey, CachingModule, CachingModuleStore, MemoryStore, SharedCache } from "../../lib/quote-cache"
-import { GhnParty, linesFromOrderItems, linesValue, partyOf } from "../../lib/order-body"
+import { GhnParty, linesFromOrderItems, linesValue, partyOf, type OrderItemLike } from "../../lib/order-body"
 
 type InjectedDependencies = {
   logger: Logger
@@ -67,6 +69,9 @@ function serviceTypeOf(optionData: Record<string, unknown> | undefined): Service
     `GHN shipping option data needs service_type_id 2 (light goods) or 5 (heavy goods), got ${JSON.stringify(optionData?.service_type_id)}`
   )
 }
+
+/** A cart item as Medusa's checkout context hands it: its variant's and product's measures. */
+type CartItemMeasures = { variant_id?: string | null; variant?: (Measured & { id?: string }) | null; product?: Measured | null }
 
 /** A dependency the container may not hold (Medusa's container throws on a key it was not given). */
 function optional<T>(read: () => T): T | undefined {
@@ -152,7 +157,7 @@ class GhnFulfillmentProviderService extends AbstractFulfillmentProviderService {
       if (location?.id && location.address && fromAddress) {
         result.ghn_from = { location_id: location.id, ...partyOf(location.address, fromAddress, location.name ?? "") }
       }
-      result.ghn_measures = this.measuresOf((context.items ?? []) as unknown as Record<string, any>[])
+      result.ghn_measures = this.measuresOf((context.items ?? []) as unknown as CartItemMeasures[])
       return result
     } catch (error) {
       throw toMedusaError(error)
@@ -234,13 +239,35 @@ class GhnFulfillmentProviderService extends AbstractFulfillmentProviderService {
    * state and the stock, and registered the fulfilment on the order: nothing is sent to GHN yet.
    * The GHN order is made once Medusa has accepted the fulfilment, in the plugin's
    * fulfillmentCreated hook (src/workflows/hooks/ghn-fulfillment-created.ts), which writes the GHN
-   * order and its label onto this fulfilment. The shipping method's data is kept as it is.
+   * order and its label onto this fulfilment. Here the fulfilment takes its order's place in the
+   * queue (src/lib/order-queue.ts), so Medusa registers one fulfilment of an order at a time.
    */
-  async createFulfillment(data: Record<string, unknown>): Promise<CreateFulfillmentResult> {
-    return { data: { ...data }, labels: [] }
+  async createFulfillment(
+    data: Record<string, unknown>,
+    _items?: unknown,
+    order?: { id?: string } | null,
+    fulfillment?: { id?: string } | null
+  ): Promise<CreateFulfillmentResult> {
+    const locking = this.locking()
+    if (!locking || !order?.id || !fulfillment?.id) return { data: { ...data }, labels: [] }
+    const ticket: OrderQueueTicket = { order_id: order.id, owner: fulfillment.id }
+    try {
+      await joinOrderQueue(locking, ticket)
+    } catch (error) {
+      throw new MedusaError(MedusaError.Types.CONFLICT, (error as Error).message)
+    }
+    return { data: { ...data, [ORDER_QUEUE_DATA_KEY]: ticket }, labels: [] }
+  }
+
+  /** Medusa's locking module, from the application's container (a provider's own holds no other module). */
+  protected locking() {
+    return optional(() => medusaContainer.resolve(Modules.LOCKING)) ?? undefined
   }
 
   async cancelFulfillment(data: Record<string, unknown>): Promise<Record<string, unknown>> {
+    // A fulfilment Medusa refused after it joined its order's queue (its compensation calls this) gives its place back.
+    const locking = this.locking()
+    if (locking) await leaveOrderQueue(locking, data[ORDER_QUEUE_DATA_KEY] as OrderQueueTicket | undefined)
     const orderCode = data.order_code as string | undefined
     if (!orderCode) return data // no GHN order was made (refused before GHN, or a return awaiting its reverse order)
     // GHN cancelled it itself (status webhook): nothing to ask GHN.
@@ -310,11 +337,11 @@ class GhnFulfillmentProviderService extends AbstractFulfillmentProviderService {
    * the order's lines that the plugin's order hook adds.
    */
   protected quotedLines(context: CalculateShippingOptionPriceDTO["context"], isReturn: boolean) {
-    const orderItems = context.ghn_order_items as Record<string, any>[] | undefined
+    const orderItems = context.ghn_order_items as (OrderItemLike & { quantity: unknown })[] | undefined
     const productMeasures = (context.ghn_product_measures ?? {}) as Record<string, Measured>
-    const pool =
+    const pool: (OrderItemLike & { quantity: unknown })[] =
       orderItems ??
-      ((context.items ?? []) as unknown as Record<string, any>[]).map((item) =>
+      ((context.items ?? []) as unknown as (OrderItemLike & { quantity: unknown })[]).map((item) =>
         productMeasures[item.id] ? { ...item, product: { ...productMeasures[item.id], ...definedOnly(item.product) } } : item
       )
     type Named = { id: string; quantity: unknown }[] | undefined
@@ -374,13 +401,13 @@ class GhnFulfillmentProviderService extends AbstractFulfillmentProviderService {
   }
 
   /** Each variant's measures with the product's as fallback, as the cart saw them. */
-  protected measuresOf(items: Record<string, any>[]): Record<string, Measured> {
+  protected measuresOf(items: CartItemMeasures[]): Record<string, Measured> {
     const measures: Record<string, Measured> = {}
     for (const item of items) {
       const variantId = item.variant_id ?? item.variant?.id
       if (!variantId) continue
-      const product = item.product ?? {}
-      const variant = item.variant ?? {}
+      const product: Measured = item.product ?? {}
+      const variant: Measured = item.variant ?? {}
       measures[variantId] = Object.fromEntries(MEASURE_KEYS.map((key) => [key, variant[key] ?? product[key] ?? null]))
     }
     return measures

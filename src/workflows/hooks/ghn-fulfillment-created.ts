@@ -1,7 +1,8 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
-import { ContainerRegistrationKeys, MedusaError } from "@medusajs/framework/utils"
+import { ContainerRegistrationKeys, MedusaError, Modules } from "@medusajs/framework/utils"
 import { StepResponse } from "@medusajs/framework/workflows-sdk"
 import { createOrderFulfillmentWorkflow } from "@medusajs/medusa/core-flows"
+import { leaveOrderQueue } from "../../lib/order-queue"
 import { isGhnProviderId } from "../../lib/provider-id"
 import type { QueryGraph } from "../../lib/query-graph"
 import { createGhnOrder, undoGhnOrder, type CreatedGhnOrder } from "../steps/create-ghn-order"
@@ -30,8 +31,13 @@ consumeHook(
     const orderId = await orderOf(container, f.id)
     // Medusa links every order fulfilment before this hook: without the link nothing could be checked or collected.
     if (!orderId) throw new MedusaError(MedusaError.Types.NOT_FOUND, `GHN: fulfilment ${f.id} belongs to no order; no GHN order was made`)
-    const created = await createGhnOrder(container, { order_id: orderId, fulfillment_id: f.id })
-    return new StepResponse(created, created)
+    try {
+      const created = await createGhnOrder(container, { order_id: orderId, fulfillment_id: f.id })
+      return new StepResponse(created, created)
+    } finally {
+      // The order's place in the queue the provider took for this fulfilment (src/lib/order-queue.ts).
+      await leaveOrderQueue(container.resolve(Modules.LOCKING), { order_id: orderId, owner: f.id })
+    }
   },
   "no GHN order is made for a fulfilment: GHN fulfilments are refused",
   async (created: CreatedGhnOrder | null, { container }: { container: MedusaContainer }) => undoGhnOrder(container, created)

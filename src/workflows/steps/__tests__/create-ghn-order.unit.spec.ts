@@ -2,6 +2,10 @@ import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import { canMoveIntent, clientOrderCode, IntentMoveError, intentItems, type IntentStatus } from "../../../lib/create-intent"
 import { GhnApiError, GhnNetworkError } from "../../../lib/ghn"
 import { GHN_MODULE } from "../../../modules/ghn"
+import { ghnProviderIdOf } from "../../../lib/provider-id"
+
+/** A store may register the provider under any id: this one's is not the default. */
+const PROVIDER = ghnProviderIdOf("hcm-shop")
 import type { GhnOrderRequest } from "../../ghn-order-request"
 import { createGhnOrder, undoGhnOrder } from "../create-ghn-order"
 
@@ -49,7 +53,7 @@ function fakeGhn() {
 function fakeModule(ghn: ReturnType<typeof fakeGhn>) {
   const intents: Intent[] = []
   const shipments: Record<string, any>[] = []
-  const account = { provider_id: "ghn_ghn", options: { shopId: 190001, clientOrderCodePrefix: "", backendUrl: "https://shop.test" }, client: ghn.client }
+  const account = { provider_id: PROVIDER, options: { shopId: 190001, clientOrderCodePrefix: "", backendUrl: "https://shop.test" }, client: ghn.client }
   let id = 0
   return {
     intents,
@@ -130,7 +134,7 @@ function fakeContainer() {
 
 const request = (over: Partial<GhnOrderRequest> = {}): GhnOrderRequest => ({
   kind: "outbound",
-  provider_id: "ghn_ghn",
+  provider_id: PROVIDER,
   order_id: "order_1",
   order_number: "1042",
   fulfillment_id: "ful_1",
