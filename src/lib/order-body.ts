@@ -1,6 +1,6 @@
 import { foldVietnamese } from "./address"
 import type { ResolvedAddress } from "./address-resolver"
-import { ghnItems, type GhnParcel, type ParcelLine } from "./parcel"
+import { ghnItems, type GhnParcel, type Measured, type ParcelLine } from "./parcel"
 
 /** A party of a GHN order: who, how to call them, the street part and the resolved units. */
 export type GhnParty = { name: string; phone?: string | null; street: string; address: ResolvedAddress }
@@ -39,17 +39,30 @@ export function partyOf(address: PartyAddress, resolved: ResolvedAddress, name =
   return { name, phone: address.phone ?? undefined, street: streetOf(address), address: resolved }
 }
 
+/** An order's (or cart's) line item as the parcel reads it: names, price, variant and product measures. */
+export type OrderItemLike = {
+  id: string
+  title?: string | null
+  product_title?: string | null
+  variant_title?: string | null
+  variant_sku?: string | null
+  unit_price?: unknown
+  variant_id?: string | null
+  variant?: (Measured & { id?: string; sku?: string | null; title?: string | null; product?: Measured | null }) | null
+  product?: Measured | null
+}
+
 /**
  * Parcel lines from what ships (fulfilment items, or cart items as `{ line_item_id: id }`) and
  * the order's or cart's line items, which carry names, prices, and variant and product measures.
  */
 export function linesFromOrderItems(
   items: { line_item_id?: string; quantity: unknown; title?: string; sku?: string }[],
-  orderItems: Record<string, any>[]
+  orderItems: OrderItemLike[]
 ): ParcelLine[] {
   const byId = new Map(orderItems.map((i) => [i.id, i]))
   return items.map((item) => {
-    const orderItem = byId.get(item.line_item_id) ?? {}
+    const orderItem: Partial<OrderItemLike> = (item.line_item_id && byId.get(item.line_item_id)) || {}
     const title = orderItem.product_title
       ? `${orderItem.product_title}${orderItem.variant_title ? ` - ${orderItem.variant_title}` : ""}`
       : item.title ?? orderItem.title
@@ -59,7 +72,7 @@ export function linesFromOrderItems(
       sku: item.sku || orderItem.variant_sku,
       quantity: Number(item.quantity),
       unit_price: Number(orderItem.unit_price ?? 0),
-      variant: { ...(orderItem.variant ?? {}), id: orderItem.variant_id ?? orderItem.variant?.id },
+      variant: { ...(orderItem.variant ?? {}), id: orderItem.variant_id ?? orderItem.variant?.id ?? undefined },
       product: { ...(orderItem.variant?.product ?? {}), ...(orderItem.product ?? {}) },
     }
   })

@@ -1,5 +1,6 @@
 import { createWorkflow, transform, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
 import { useQueryGraphStep } from "@medusajs/medusa/core-flows"
+import type { OrderItemLike } from "../lib/order-body"
 import { isGhnProviderId } from "../lib/provider-id"
 import { orderNumberOf } from "./ghn-order-request"
 import { createGhnOrderStep } from "./steps/create-ghn-order"
@@ -18,10 +19,10 @@ type ReturnRow = {
     location_id: string
     data?: Record<string, unknown> & { order_code?: string }
     canceled_at?: unknown
-    delivery_address?: Record<string, unknown> | null
+    delivery_address?: PendingReturn["delivery_address"] | null
   }[]
 }
-type ReturnOrderRow = { id: string; display_id?: number | null; custom_display_id?: string | null; shipping_address?: Record<string, unknown> | null; items?: Record<string, unknown>[] }
+type ReturnOrderRow = { id: string; display_id?: number | null; custom_display_id?: string | null; shipping_address?: PendingReturn["customer_address"] | null; items?: OrderItemLike[] }
 type LocationRow = { id: string; name: string }
 
 export const createGhnReturnOrderWorkflow = createWorkflow(

@@ -12,7 +12,18 @@ export type GhnShipmentRecord = {
   is_return?: boolean
   /** The fulfilment's shipping option: its shipping method's amount is the checkout's quote. */
   shipping_option_id?: string | null
-  data: Record<string, any>
+  /** The fulfilment's data once its GHN order is made (create-ghn-order.ts). */
+  data: {
+    order_code?: string
+    client_order_code?: string
+    shop_id?: unknown
+    total_fee?: unknown
+    fee?: Record<string, unknown> | null
+    cod_amount?: unknown
+    weight?: unknown
+    expected_delivery_time?: string | null
+    [key: string]: unknown
+  }
 }
 
 type OrderShippingRow = { id: string; shipping_methods?: { amount: unknown; shipping_option_id?: string | null }[] | null }

@@ -1,7 +1,7 @@
 import { logger } from "@medusajs/framework/logger"
 
 // Each hook types its own handler; this only checks the hook is there and hands the handler on.
-type HookHandler = (...args: any[]) => any
+type HookHandler = (...args: never[]) => unknown
 type Register = (invoke: HookHandler, compensate?: HookHandler) => void
 
 /**

@@ -1,11 +1,15 @@
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { toMedusaError } from "../../lib/medusa-error"
 import { shopIdForLocation } from "../../lib/options"
-import { createOrderBody, linesFromOrderItems, linesValue, partyOf } from "../../lib/order-body"
+import type { AddressInput } from "../../lib/address-resolver"
+import { createOrderBody, linesFromOrderItems, linesValue, partyOf, type OrderItemLike } from "../../lib/order-body"
 import { buildParcel, serviceTypeFor } from "../../lib/parcel"
 import { GHN_MODULE } from "../../modules/ghn"
 import type GhnModuleService from "../../modules/ghn/service"
 import type { CreateGhnOrderInput } from "./create-ghn-order"
+
+/** An address as both sides of a return read it: GHN's units and the party's name and phone. */
+type ReturnAddress = AddressInput & { first_name?: string | null; last_name?: string | null; company?: string | null; phone?: string | null }
 
 /** A return fulfilment waiting for GHN's pickup, with what its reverse order needs. */
 export type PendingReturn = {
@@ -15,11 +19,12 @@ export type PendingReturn = {
   order_number: string
   location_id: string
   location_name: string
-  data: Record<string, any>
-  delivery_address: Record<string, any>
-  customer_address: Record<string, any>
+  /** The return fulfilment's data (the return option's service type). */
+  data: Record<string, unknown> & { service_type_id?: unknown }
+  delivery_address: ReturnAddress
+  customer_address: ReturnAddress
   items: { line_item_id: string; quantity: number }[]
-  order_items: Record<string, any>[]
+  order_items: OrderItemLike[]
 }
 
 /**
