@@ -63,8 +63,12 @@ export const GHN_STATUSES = [
   "money_collect_delivering", "returning", "returned", "cancel", "exception", "lost", "damage",
 ] as const
 
-/** Before GHN has the parcel in hand: the only statuses GHN cancels an order from. */
+/** Before GHN has the parcel in hand: the only statuses GHN cancels an order from (and the admin offers Cancel in). */
 const BEFORE_PICKUP = new Set(["ready_to_pick", "picking", "money_collect_picking"])
+
+export function isBeforePickup(status: string) {
+  return BEFORE_PICKUP.has(status)
+}
 
 /** Why a status GHN reports is kept in the history only, never made the shipment's. */
 export type RefusedMove = "unknown_status" | "after_final" | "cancel_after_pickup" | "before_order"

@@ -1,9 +1,9 @@
 import { labelRoute } from "../../../lib/labels"
+import { isBeforePickup } from "../../../lib/status"
 import { REDELIVERABLE, RETURNABLE, canUpdateField } from "../../../lib/update-rules"
 import type GhnModuleService from "../../../modules/ghn/service"
 import type { GhnShipmentRow } from "../../../modules/ghn/types"
 
-const CANCELLABLE = ["ready_to_pick", "picking", "money_collect_picking"]
 
 /** Shipments as the admin shows them, with the callbacks of each that could not be applied. */
 export async function presentShipments(ghn: GhnModuleService, shipments: GhnShipmentRow[]) {
@@ -25,7 +25,7 @@ function presentShipment(ghn: GhnModuleService, shipment: GhnShipmentRow, failed
       "52x70": labelRoute(shipment.order_code, "52x70", ghn.options.backendUrl),
     },
     actions: {
-      cancel: !shipment.is_return && CANCELLABLE.includes(status),
+      cancel: !shipment.is_return && isBeforePickup(status),
       redeliver: REDELIVERABLE.includes(status),
       return: RETURNABLE.includes(status),
       update: ["note", "required_note", "to_name", "to_phone", "to_address", "cod_amount"].filter((f) => canUpdateField(status, f)),
