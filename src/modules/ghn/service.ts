@@ -1,18 +1,19 @@
 import { ContainerRegistrationKeys, generateEntityId, MedusaError, MedusaService, Modules } from "@medusajs/framework/utils"
-import { AddressResolver } from "../../lib/address-resolver"
+import type { AddressResolver } from "../../lib/address-resolver"
+import { type GhnAccount, ghnAccountsOf, ghnClientOf, masterDataOf, notedProviderCount } from "../../lib/ghn-accounts"
+import { ghnProviderIdOf } from "../../lib/provider-id"
 import { inFlightSettled, isScriptRun } from "../../lib/in-flight"
 import { canMoveIntent, clientOrderCode, IntentMoveError, intentItems, type IntentReservation, type IntentStatus } from "../../lib/create-intent"
 import { type CodFilter, type CodShipmentRow, type CodTotals, UNCOLLECTED_END_STATUSES } from "../../lib/cod-report"
 import { describeWebhookIssues, eventFromWebhook, ghnWebhookSchema, MAX_CALLBACK_ATTEMPTS, type GhnShipmentEvent } from "../../lib/webhook"
 import type { GhnClient, GhnLabelSize } from "../../lib/ghn"
-import { ghnClientFor, GhnOptions, parseGhnOptions } from "../../lib/options"
+import { GhnOptions, parseGhnOptions } from "../../lib/options"
 import { CachingModule, CachingModuleStore, MemoryStore, SharedCache } from "../../lib/quote-cache"
 import { GhnCreateIntent } from "./models/ghn-create-intent"
 import { GhnShipment } from "./models/ghn-shipment"
 import { GhnTicket } from "./models/ghn-ticket"
 import { GhnWebhookEvent } from "./models/ghn-webhook-event"
 import { GhnRefusedCallback } from "./models/ghn-refused-callback"
-import { ghnProviderRegistrations } from "./providers"
 import type { GhnIntentRow } from "./types"
 
 type Logger = { warn(message: string): void; info?(message: string): void }
@@ -26,8 +27,7 @@ type InjectedDependencies = {
 }
 type EventBus = { emit(message: { name: string; data: unknown }): Promise<unknown> }
 
-/** A GHN account: a registration of the provider (token, shop, environment) and its client. */
-export type GhnAccount = { provider_id: string | null; options: GhnOptions; client: GhnClient }
+export type { GhnAccount }
 
 /** A few codes of a list, named, and how many more (a bulk request lists up to 10,000). */
 function someOf(codes: string[], shown = 5): string {
@@ -56,7 +56,9 @@ export default class GhnModuleService extends MedusaService({ GhnShipment, GhnWe
   readonly addresses: AddressResolver
   /** GHN answers that are the same for the same input (lead times), in Medusa's caching module when configured. */
   readonly cache: SharedCache
-  private readonly accounts = new Map<string, GhnAccount>()
+  /** The store's registrations of the provider, read from the composition root (src/lib/ghn-accounts.ts) once they are all loaded. */
+  private known?: { noted: number; accounts: Map<string, GhnAccount> }
+  private readonly configModule?: unknown
   private readonly eventBus?: EventBus
   private readonly pg: Knex
   private readonly logger?: Logger
@@ -65,17 +67,14 @@ export default class GhnModuleService extends MedusaService({ GhnShipment, GhnWe
     // eslint-disable-next-line prefer-rest-params
     super(...arguments)
     this.options = parseGhnOptions(options)
-    this.client = ghnClientFor(this.options, container.logger)
-    this.addresses = new AddressResolver(this.client.masterData)
+    this.client = ghnClientOf(this.options, container.logger)
+    this.addresses = masterDataOf(this.options, this.client)
     const caching = container[Modules.CACHING]
     this.cache = new SharedCache(
       caching ? new CachingModuleStore(caching, "ghn:", (message) => container.logger?.warn(message)) : new MemoryStore(),
       this.options.quoteCacheTtlSeconds
     )
-    for (const { provider_id, options: providerOptions } of ghnProviderRegistrations(container.configModule)) {
-      const parsed = parseGhnOptions(providerOptions)
-      this.accounts.set(provider_id, { provider_id, options: parsed, client: ghnClientFor(parsed, container.logger) })
-    }
+    this.configModule = container.configModule
     this.eventBus = container[Modules.EVENT_BUS]
     this.logger = container.logger
     this.pg = container[ContainerRegistrationKeys.PG_CONNECTION]!
@@ -93,6 +92,19 @@ export default class GhnModuleService extends MedusaService({ GhnShipment, GhnWe
       const left = await inFlightSettled(15_000)
       if (left) this.logger?.warn(`GHN: stopping with ${left} COD captures still running; the next pass completes them`)
     },
+  }
+
+  /**
+   * The provider's registrations by provider id. The fulfilment module may load after this one:
+   * read when first needed, and again if a registration was noted since.
+   */
+  private get accounts(): Map<string, GhnAccount> {
+    const noted = notedProviderCount()
+    if (this.known?.noted !== noted) {
+      const accounts = ghnAccountsOf(this.configModule, Modules.FULFILLMENT, ghnProviderIdOf, this.logger)
+      this.known = { noted, accounts: new Map(accounts.map((a) => [a.provider_id!, a])) }
+    }
+    return this.known.accounts
   }
 
   /** Every registration of the GHN provider in the store (the plugin's own options when none is found). */

@@ -10,10 +10,11 @@ import type {
   Logger,
   ValidateFulfillmentDataContext,
 } from "@medusajs/framework/types"
-import { AddressInput, AddressResolver, ResolvedAddress } from "../../lib/address-resolver"
+import { type AddressInput, AddressResolver, type ResolvedAddress } from "../../lib/address-resolver"
+import { ghnClientOf, masterDataOf, noteGhnProviderOptions } from "../../lib/ghn-accounts"
 import { GhnClient, GHN_LIMITS, GhnNetworkError } from "../../lib/ghn"
 import { GHN_UNAVAILABLE, GhnServiceError, shopperError, toMedusaError } from "../../lib/medusa-error"
-import { ghnClientFor, GhnOptions, parseGhnOptions, shopIdForLocation } from "../../lib/options"
+import { GhnOptions, parseGhnOptions, shopIdForLocation } from "../../lib/options"
 import { assertServiceType, buildParcel, ghnItems, GhnParcel, Measured, MEASURE_KEYS } from "../../lib/parcel"
 import { cancelGhnOrder } from "../../lib/cancel-order"
 import { GHN_PROVIDER_IDENTIFIER } from "../../lib/provider-id"
@@ -103,6 +104,8 @@ class GhnFulfillmentProviderService extends AbstractFulfillmentProviderService {
     } catch (error) {
       throw toMedusaError(error)
     }
+    // Medusa runs this once per registration, at load: the data module learns the store's GHN accounts from it.
+    noteGhnProviderOptions(options)
   }
 
   constructor(container: InjectedDependencies, options: Record<string, unknown>) {
@@ -111,8 +114,10 @@ class GhnFulfillmentProviderService extends AbstractFulfillmentProviderService {
     const { logger } = container
     this.logger = logger
     // Medusa's container throws on a key it was not given: the fake client is the tests' only.
-    this.client = optional(() => container.ghnClient) ?? ghnClientFor(this.options, logger)
-    this.addresses = new AddressResolver(this.client.masterData)
+    const fake = optional(() => container.ghnClient)
+    this.client = fake ?? ghnClientOf(this.options, logger)
+    // One master-data cache per process (src/lib/ghn-accounts.ts); a fake client gets its own.
+    this.addresses = fake ? new AddressResolver(fake.masterData) : masterDataOf(this.options, this.client)
     // Medusa's caching module when the store registers one (shared by its instances through Redis).
     const caching = container.caching
     this.cache = new SharedCache(
