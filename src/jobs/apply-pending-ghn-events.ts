@@ -1,5 +1,5 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
-import { applyPendingGhnEvents } from "../workflows/apply-ghn-events"
+import { applyPendingGhnEvents } from "./_ghn-parcels"
 
 /** The recovery pass on a schedule: stored callbacks left unapplied (a crash, a lost event) and failed ones due again. */
 export default async function applyPendingGhnEventsJob(container: MedusaContainer) {

@@ -2,8 +2,8 @@ import type { MedusaContainer } from "@medusajs/framework/types"
 import { FINAL_STATUSES } from "../lib/status"
 import { GHN_MODULE } from "../modules/ghn"
 import type GhnModuleService from "../modules/ghn/service"
-import { captureDueGhnCod } from "../workflows/capture-ghn-cod"
-import { refreshGhnShipments } from "../workflows/refresh-ghn-shipments"
+import { captureDueGhnCod } from "./_ghn-cod"
+import { refreshGhnShipments } from "./_ghn-parcels"
 
 /** Delivered COD parcels are asked about until GHN has transferred their COD, this often and this long. */
 export const COD_TRANSFER_POLL_MS = 6 * 3600_000

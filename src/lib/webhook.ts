@@ -10,6 +10,11 @@ export type GhnShipmentUpdatedData = { event_id: string; order_code?: string }
 /** Tries of a stored callback before it waits for the admin (its error shows on the shipment). */
 export const MAX_CALLBACK_ATTEMPTS = 8
 
+/** Back-off after the n-th failed application of a parcel's callbacks: 10 s, 20 s, 40 s ... at most an hour; none after the last try. */
+export function retryDelayMs(attempts: number): number | null {
+  return attempts >= MAX_CALLBACK_ATTEMPTS ? null : Math.min(3_600_000, 10_000 * 2 ** Math.max(0, attempts - 1))
+}
+
 /** What a callback GHN can send stays within (checked before it is stored; anything else is a 400). */
 export const CALLBACK_LIMITS = {
   /** GHN order codes are short upper-case codes; Create Ticket takes at most 32. */

@@ -1,13 +1,13 @@
 import type { SubscriberArgs, SubscriberConfig } from "@medusajs/framework"
 import { GHN_SHIPMENT_UPDATED, type GhnShipmentUpdatedData } from "../lib/webhook"
-import { applyStoredGhnEvent } from "../workflows/apply-ghn-events"
+import { applyGhnCallback } from "../jobs/_ghn-parcels"
 
 /**
  * Applies a stored GHN callback as soon as the webhook stored it. A failure is recorded on the
  * event, and the recovery pass (src/jobs/apply-pending-ghn-events.ts) retries it with back-off.
  */
 export default async function ghnShipmentUpdated({ event, container }: SubscriberArgs<GhnShipmentUpdatedData>) {
-  await applyStoredGhnEvent(container, event.data)
+  await applyGhnCallback(container, event.data)
 }
 
 export const config: SubscriberConfig = {

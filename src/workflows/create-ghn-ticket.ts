@@ -1,74 +1,8 @@
-import { MedusaError } from "@medusajs/framework/utils"
-import { createStep, createWorkflow, StepResponse, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
-import type { GhnTicket as GhnTicketData, GhnTicketCategory } from "../lib/ghn"
-import { safeFileName } from "../lib/file-name"
-import { toMedusaError } from "../lib/medusa-error"
-import { GHN_MODULE } from "../modules/ghn"
-import type GhnModuleService from "../modules/ghn/service"
+import { createWorkflow, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
+import { type CreateGhnTicketInput, createGhnTicketAtGhnStep, type GhnTicketFile, toGhnAttachments } from "./steps/create-ghn-ticket-at-ghn"
+import { recordGhnTicketStep } from "./steps/record-ghn-ticket"
 
-/** A file for GHN, base64-encoded (workflow inputs are stored as JSON, like Medusa's uploads). */
-export type GhnTicketFile = { filename: string; content_base64: string; content_type?: string }
-
-export type CreateGhnTicketInput = {
-  order_code: string
-  category: GhnTicketCategory
-  description: string
-  attachments?: GhnTicketFile[]
-  /** The admin user opening it. */
-  created_by?: string | null
-}
-
-/** The files as GHN's form takes them, each under a safe base name (never a path the sender made up). */
-export const toGhnAttachments = (files: GhnTicketFile[] | undefined) =>
-  (files ?? []).map((f) => ({ filename: safeFileName(f.filename), content: new Uint8Array(Buffer.from(f.content_base64, "base64")), contentType: f.content_type }))
-
-/**
- * GHN's Create Ticket (sent as a form: multipart with the files), for an order code of one of
- * this store's GHN shipments, with that shipment's shop. GHN cannot delete a ticket: no compensation.
- */
-const createGhnTicketAtGhnStep = createStep("create-ghn-ticket-at-ghn", async (input: CreateGhnTicketInput, { container }) => {
-  const ghn = container.resolve<GhnModuleService>(GHN_MODULE)
-  const [shipment] = await ghn.listGhnShipments({ order_code: input.order_code }, { select: ["order_code", "shop_id", "order_id", "provider_id"] })
-  if (!shipment) throw new MedusaError(MedusaError.Types.NOT_FOUND, `No GHN shipment of this store has order code ${input.order_code}`)
-  let ticket: GhnTicketData
-  try {
-    ticket = await ghn.accountOf(shipment.provider_id).client.tickets.create(
-      { order_code: input.order_code, category: input.category, description: input.description, attachments: toGhnAttachments(input.attachments) },
-      { shopId: shipment.shop_id }
-    )
-  } catch (error) {
-    throw toMedusaError(error, "GHN Create Ticket")
-  }
-  return new StepResponse({ ticket, shop_id: shipment.shop_id as number, order_id: (shipment.order_id as string | null) ?? null })
-})
-
-type Created = { ticket: GhnTicketData; shop_id: number; order_id: string | null }
-
-/** The local record that lets the admin list an order's tickets (GHN has no list API). */
-const recordGhnTicketStep = createStep(
-  "record-ghn-ticket",
-  async ({ created, input }: { created: Created; input: CreateGhnTicketInput }, { container }) => {
-    const ghn = container.resolve<GhnModuleService>(GHN_MODULE)
-    const { ticket } = created
-    const record = await ghn.createGhnTickets({
-      ticket_id: ticket.id,
-      order_code: input.order_code,
-      order_id: created.order_id,
-      shop_id: created.shop_id,
-      category: input.category,
-      description: input.description,
-      status_id: ticket.status_id ?? 1,
-      status: ticket.status ?? null,
-      conversation_count: ticket.conversations?.length ?? 0,
-      created_by: input.created_by ?? null,
-      last_synced_at: new Date(),
-    })
-    return new StepResponse(record, record.id)
-  },
-  async (id, { container }) => {
-    if (id) await container.resolve<GhnModuleService>(GHN_MODULE).deleteGhnTickets(id)
-  }
-)
+export { toGhnAttachments, type CreateGhnTicketInput, type GhnTicketFile }
 
 export const createGhnTicketWorkflow = createWorkflow("create-ghn-ticket", (input: CreateGhnTicketInput) => {
   const created = createGhnTicketAtGhnStep(input)

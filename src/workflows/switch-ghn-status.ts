@@ -1,41 +1,8 @@
-import { createStep, createWorkflow, StepResponse, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
-import type { SwitchStatusResult } from "../lib/ghn"
-import { toMedusaError } from "../lib/medusa-error"
-import { GHN_MODULE } from "../modules/ghn"
-import type GhnModuleService from "../modules/ghn/service"
+import { createWorkflow, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
+import { type SwitchGhnStatusInput, type SwitchGhnStatusResult, switchGhnStatusStep } from "./steps/switch-ghn-status"
 
-export type SwitchGhnStatusInput = {
-  /** "redeliver" = GHN's Delivery Again (switch-status/storing); "return" = Return Order. */
-  action: "redeliver" | "return"
-  order_codes: string[]
-}
-
-export type SwitchGhnStatusResult = { order_code: string; result: boolean; message: string; reason?: string }[]
-
-/**
- * Asks GHN to deliver again or to return orders, grouped by the GHN account and shop that own them, and
- * returns GHN's per-order results (refusals included); the caller refreshes the accepted ones
- * from Order Info (each its own sync workflow). GHN's switch-status has no undo, so this step has
- * no compensation.
- */
-const switchGhnStatusStep = createStep("switch-ghn-status", async (input: SwitchGhnStatusInput, { container }) => {
-  const ghn = container.resolve<GhnModuleService>(GHN_MODULE)
-  const results: SwitchGhnStatusResult = []
-  try {
-    for (const { account, shop_id: shopId, order_codes: codes } of await ghn.accountsOf(input.order_codes, { live: true, action: "GHN acts on no cancelled order" })) {
-      const answer: SwitchStatusResult[] =
-        input.action === "redeliver"
-          ? await account.client.orders.deliveryAgain(codes, { shopId })
-          : await account.client.orders.returnOrder(codes, { shopId })
-      results.push(...answer.map((r) => ({ order_code: r.order_code, result: r.result, message: r.message, reason: r.reason })))
-    }
-  } catch (error) {
-    throw toMedusaError(error, input.action === "redeliver" ? "GHN Delivery Again" : "GHN Return Order")
-  }
-  return new StepResponse(results)
-})
+export type { SwitchGhnStatusInput, SwitchGhnStatusResult }
 
 export const switchGhnStatusWorkflow = createWorkflow("switch-ghn-status", (input: SwitchGhnStatusInput) => {
   return new WorkflowResponse(switchGhnStatusStep(input))
 })
-

@@ -1,5 +1,4 @@
-import { Modules } from "@medusajs/framework/utils"
-import { createStep, createWorkflow, StepResponse, transform, when, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
+import { transform, when, WorkflowResponse, createWorkflow } from "@medusajs/framework/workflows-sdk"
 import {
   acquireLockStep,
   cancelOrderFulfillmentWorkflow,
@@ -11,247 +10,23 @@ import {
   useQueryGraphStep,
 } from "@medusajs/medusa/core-flows"
 import { GHN_COD_DELIVERED, type GhnCodDeliveredData } from "../lib/cod"
-import { GHN_STATUSES, isPastPickup, medusaEffectOf, refusedMove, type RefusedMove } from "../lib/status"
+import { isPastPickup, medusaEffectOf } from "../lib/status"
+import { applyGhnEventStep, type FulfillmentRow, type SyncGhnShipmentInput } from "./steps/apply-ghn-event"
+import { markGhnEventsProcessedStep } from "./steps/mark-ghn-events-processed"
+import { setFulfillmentGhnStatusStep } from "./steps/set-fulfillment-ghn-status"
 
-const KNOWN = (status: string) => (GHN_STATUSES as readonly string[]).includes(status)
-import type { GhnShipmentEvent } from "../lib/webhook"
-import { GHN_MODULE } from "../modules/ghn"
-import type GhnModuleService from "../modules/ghn/service"
-
-/**
- * What to apply to a shipment: what GHN answered now (`event`: a poll or an admin refresh),
- * and/or (`stored`) every callback stored for the order and not applied yet.
- */
-export type SyncGhnShipmentInput = { order_code: string; event?: GhnShipmentEvent; stored?: boolean }
+export type { SyncGhnShipmentInput }
 
 export const GHN_SHIPMENT_EXCEPTION = "ghn.shipment.exception"
 
-type HistoryEntry = {
-  status: string | null
-  type: string
-  time: string
-  reason?: string | null
-  reason_code?: string | null
-  source: string
-  /** A status GHN cannot give now (src/lib/status.ts refusedMove, or dated before the order): kept here only. */
-  not_applied?: RefusedMove
-}
-
-/** What applying an event changes on the shipment record. */
-type ShipmentUpdate = {
-  id: string
-  history: { events: HistoryEntry[] }
-  last_synced_at: Date
-  status?: string
-  status_at?: Date
-  total_fee?: number
-  fees?: Record<string, unknown>
-  cod_amount?: number
-  is_cod_collected?: boolean
-  cod_collect_date?: Date
-  is_cod_transferred?: boolean
-  cod_transfer_date?: Date
-  weight?: number
-  converted_weight?: number
-}
-
-/** The fulfilment as this workflow reads it. */
-type FulfillmentRow = {
-  id: string
-  data?: { ghn_status?: string } | null
-  shipped_at?: unknown
-  delivered_at?: unknown
-  canceled_at?: unknown
-  labels?: { id: string }[]
-  items?: { line_item_id: string | null; quantity: unknown }[]
-}
-
-type Applied = {
-  found: boolean
-  /** The stored callbacks this run applied (none left: a repeat of the event bus or the recovery pass). */
-  applied_event_ids: string[]
-  shipment_id?: string
-  fulfillment_id?: string
-  order_id?: string | null
-  is_return?: boolean
-  status?: string
-  status_changed: boolean
-  previous_status?: string
-  /** GHN's reason for the status reached, for the exception event. */
-  reason?: string | null
-  reason_code?: string | null
-  /** A delivered COD parcel whose COD is not captured yet: the capture on delivery is due. */
-  cod_capture_due?: boolean
-}
-
 /**
- * Applies events to the shipment record, under the shipment's lock: the callbacks stored and
- * not applied yet (read here, under the lock, so each is applied once however often the event
- * bus or the recovery pass hands it in), oldest first in GHN time, then what GHN answered now.
- * The history is rebuilt from every stored callback; the status moves only to a status GHN gave
- * at a later time than the current one, so repeated and out-of-order deliveries never move it
- * backwards; fees, COD and weight come from the newest event GHN sent.
+ * The one way anything GHN says reaches Medusa: what is pending for a parcel (its stored
+ * callbacks, and what a poll or the admin's refresh just read) is applied under the shipment's
+ * lock, through GHN's moves only (src/lib/status.ts), then moves the fulfilment with Medusa's own
+ * workflows (shipped, delivered, cancelled), emits the exception event and asks for the COD
+ * capture. The webhook's event, the recovery pass, polling and the admin's refresh all run it
+ * (src/jobs/_apply-ghn-parcels.ts); a failure is retried from PostgreSQL with back-off.
  */
-const applyGhnEventStep = createStep(
-  "apply-ghn-event",
-  async ({ order_code, event, stored }: SyncGhnShipmentInput, { container }) => {
-    const ghn = container.resolve<GhnModuleService>(GHN_MODULE)
-    const [shipment] = await ghn.listGhnShipments({ order_code })
-    if (!shipment) return new StepResponse<Applied, any>({ found: false, applied_event_ids: [], status_changed: false })
-    const pending = stored ? await ghn.pendingCallbacksOf(order_code) : []
-    const events = [...pending.map((p) => p.event), ...(event ? [event] : [])]
-    if (!events.length) return new StepResponse<Applied, any>({ found: true, applied_event_ids: [], status_changed: false })
-
-    const recorded = (shipment.history as { events?: HistoryEntry[] } | null)?.events ?? []
-    // Applying stored callbacks adds exactly the ones not applied yet (read above), so the history
-    // stays whole without reading every callback of the parcel again; a poll or an admin refresh
-    // rebuilds it from all of them (and so repairs a history older versions left with holes).
-    let history = stored ? recorded : await historyWithStoredEvents(ghn, order_code, recorded)
-    const update: ShipmentUpdate = { id: shipment.id, history: { events: history }, last_synced_at: new Date() }
-    let statusAt = shipment.status_at ? new Date(shipment.status_at).getTime() : -Infinity
-    // Each body carries the fees, COD and weight of its time: only the newest event GHN sent sets them.
-    const latestKnown = Math.max(-Infinity, ...history.map((h) => Date.parse(h.time)))
-    // GHN's moves only (src/lib/status.ts): a status it cannot give now, or dated before the
-    // order existed, stays in the history, marked, and changes nothing else.
-    const madeAt = new Date(shipment.created_at).getTime() - 10 * 60_000
-    const accepted: typeof events = []
-    for (const e of events) {
-      const eventTime = new Date(e.time).getTime()
-      // Order Info's updated_date has whole seconds where webhooks have milliseconds: what GHN
-      // answers now (poll, admin refresh) counts as current within the same second.
-      const isAfter = (time: number, strictly: boolean) =>
-        e.source === "webhook" ? (strictly ? eventTime > time : eventTime >= time) : eventTime >= Math.floor(time / 1000) * 1000
-      // A status older than the current one is history as it came (late, not wrong); a newer one must be a move GHN makes.
-      const becomesStatus = !!e.status && (e.source === "admin" || isAfter(statusAt, true))
-      const refused: RefusedMove | null =
-        eventTime < madeAt ? "before_order" : e.status && !KNOWN(e.status) ? "unknown_status" : becomesStatus ? refusedMove(update.status ?? shipment.status, e.status!) : null
-      const entry: HistoryEntry = {
-        status: e.status ?? null,
-        type: e.type,
-        time: new Date(e.time).toISOString(),
-        reason: e.reason ?? null,
-        reason_code: e.reason_code ?? null,
-        source: e.source,
-        ...(refused ? { not_applied: refused } : {}),
-      }
-      if (!history.some((h) => h.type === entry.type && h.time === entry.time && h.status === entry.status)) {
-        history = [...history, entry].sort((a, b) => a.time.localeCompare(b.time))
-      }
-      if (refused) continue
-      accepted.push(e)
-      // The admin's refresh is GHN's Order Info now: it always wins, so no callback time can hold a shipment back.
-      if (e.status && (e.source === "admin" || isAfter(statusAt, true))) {
-        update.status = e.status
-        update.status_at = new Date(eventTime)
-        statusAt = eventTime
-      }
-      if (isAfter(latestKnown, false)) {
-        // Fee, weight and COD updates (update_fee, update_weight, update_cod, and every full body).
-        if (e.total_fee) update.total_fee = Math.round(e.total_fee)
-        if (e.fees) update.fees = e.fees
-        if (e.cod_amount !== undefined && (e.type === "update_cod" || e.cod_amount > 0)) update.cod_amount = Math.round(e.cod_amount)
-        if (e.weight) update.weight = Math.round(e.weight)
-        if (e.converted_weight) update.converted_weight = Math.round(e.converted_weight)
-      }
-    }
-    // Collection and transfer happen once: whichever report says so first sets them, in any order.
-    for (const e of accepted) {
-      if (e.cod_collected && !shipment.is_cod_collected) {
-        update.is_cod_collected = true
-        if (e.cod_collect_date && !update.cod_collect_date) update.cod_collect_date = new Date(e.cod_collect_date)
-      }
-      if ((e.cod_transferred || e.cod_transfer_date) && !shipment.is_cod_transferred) {
-        update.is_cod_transferred = true
-        if (e.cod_transfer_date && !update.cod_transfer_date) update.cod_transfer_date = new Date(e.cod_transfer_date)
-      }
-    }
-    update.history = { events: history }
-
-    const previous = {
-      id: shipment.id,
-      history: shipment.history,
-      status: shipment.status,
-      status_at: shipment.status_at,
-      total_fee: shipment.total_fee,
-      fees: shipment.fees,
-      cod_amount: shipment.cod_amount,
-      is_cod_collected: shipment.is_cod_collected,
-      cod_collect_date: shipment.cod_collect_date,
-      is_cod_transferred: shipment.is_cod_transferred,
-      cod_transfer_date: shipment.cod_transfer_date,
-      weight: shipment.weight,
-      converted_weight: shipment.converted_weight,
-      last_synced_at: shipment.last_synced_at,
-    }
-    await ghn.updateGhnShipments(update)
-    const status = update.status ?? shipment.status
-    return new StepResponse<Applied, any>(
-      {
-        found: true,
-        applied_event_ids: pending.map((p) => p.id),
-        shipment_id: shipment.id,
-        fulfillment_id: shipment.fulfillment_id,
-        order_id: shipment.order_id,
-        is_return: shipment.is_return,
-        status,
-        status_changed: status !== shipment.status,
-        previous_status: shipment.status,
-        reason: [...events].reverse().find((e) => e.status === status)?.reason ?? null,
-        reason_code: [...events].reverse().find((e) => e.status === status)?.reason_code ?? null,
-        cod_capture_due:
-          status === "delivered" && !shipment.is_return && !!shipment.order_id && (update.cod_amount ?? shipment.cod_amount) > 0 && !shipment.cod_capture_status,
-      },
-      previous
-    )
-  },
-  async (previous, { container }) => {
-    if (previous) await container.resolve<GhnModuleService>(GHN_MODULE).updateGhnShipments(previous)
-  }
-)
-
-/**
- * The history: every callback stored for the order code (so one whose application failed or
- * waits leaves no hole) and what polls and admin refreshes saw, in GHN time.
- */
-async function historyWithStoredEvents(ghn: GhnModuleService, orderCode: string, history: HistoryEntry[]): Promise<HistoryEntry[]> {
-  const entries = history.filter((h) => h.source !== "webhook")
-  for (const e of await ghn.callbackHistoryOf(orderCode)) entries.push({ ...e, source: "webhook" })
-  const seen = new Set<string>()
-  return entries
-    .filter((h) => {
-      const key = `${h.type}|${h.time}|${h.status}|${h.source === "webhook"}`
-      return !seen.has(key) && !!seen.add(key)
-    })
-    .sort((a, b) => a.time.localeCompare(b.time))
-}
-
-/** Keeps GHN's status on the fulfilment's data (the provider reads it: a GHN cancel is final). */
-const setFulfillmentGhnStatusStep = createStep(
-  "set-fulfillment-ghn-status",
-  async ({ fulfillment_id, status }: { fulfillment_id: string; status: string }, { container }) => {
-    const fulfillments = container.resolve(Modules.FULFILLMENT)
-    const fulfillment = await fulfillments.retrieveFulfillment(fulfillment_id, { select: ["id", "data"] })
-    const data = (fulfillment.data ?? {}) as Record<string, unknown>
-    if (data.ghn_status === status) return new StepResponse(undefined)
-    await fulfillments.updateFulfillment(fulfillment_id, { data: { ...data, ghn_status: status } })
-    return new StepResponse(undefined, { fulfillment_id, data })
-  },
-  async (undo, { container }) => {
-    if (undo) await container.resolve(Modules.FULFILLMENT).updateFulfillment(undo.fulfillment_id, { data: undo.data })
-  }
-)
-
-/** The stored callbacks applied are done; those of an order not known yet wait, unprocessed, for its shipment. */
-const markGhnEventsProcessedStep = createStep(
-  "mark-ghn-events-processed",
-  async ({ order_code, stored, applied }: { order_code: string; stored?: boolean; applied: Applied }, { container }) => {
-    const ghn = container.resolve<GhnModuleService>(GHN_MODULE)
-    if (!applied.found && stored) await ghn.markCallbacksWaiting(order_code)
-    if (applied.applied_event_ids.length) await ghn.markCallbacksApplied(applied.applied_event_ids)
-    return new StepResponse(undefined)
-  }
-)
-
 export const syncGhnShipmentWorkflow = createWorkflow("sync-ghn-shipment", (input: SyncGhnShipmentInput) => {
   const lockKey = transform({ input }, ({ input }) => `ghn-shipment:${input.order_code}`)
   acquireLockStep({ key: lockKey, timeout: 30, ttl: 120 })
@@ -340,9 +115,7 @@ export const syncGhnShipmentWorkflow = createWorkflow("sync-ghn-shipment", (inpu
     }).config({ name: "emit-ghn-cod-delivered" })
   })
 
-  markGhnEventsProcessedStep(
-    transform({ input, applied }, ({ input, applied }) => ({ order_code: input.order_code, stored: input.stored, applied }))
-  )
+  markGhnEventsProcessedStep(transform({ input, applied }, ({ input, applied }) => ({ order_code: input.order_code, applied })))
   releaseLockStep({ key: lockKey })
   return new WorkflowResponse(applied)
 })

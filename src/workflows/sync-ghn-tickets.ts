@@ -1,72 +1,7 @@
-import { MedusaError } from "@medusajs/framework/utils"
-import { createStep, createWorkflow, StepResponse, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
-import type { GhnTicket as GhnTicketData } from "../lib/ghn"
-import { toMedusaError } from "../lib/medusa-error"
-import { GHN_MODULE } from "../modules/ghn"
-import type GhnModuleService from "../modules/ghn/service"
+import { createWorkflow, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
+import { type SyncedGhnTicket, type SyncGhnTicketsInput, syncGhnTicketsStep } from "./steps/sync-ghn-tickets"
 
-type TicketRecord = Awaited<ReturnType<GhnModuleService["retrieveGhnTicket"]>>
-export type SyncedGhnTicket = { record: TicketRecord; ticket: GhnTicketData | null; error?: string }
-
-/** The local record of a GHN ticket id; 404 when this store did not open it. */
-export async function findGhnTicket(ghn: GhnModuleService, ticketId: number): Promise<TicketRecord> {
-  const [record] = await ghn.listGhnTickets({ ticket_id: ticketId })
-  if (!record) throw new MedusaError(MedusaError.Types.NOT_FOUND, `No GHN ticket ${ticketId} was opened from this store`)
-  return record
-}
-
-/** GHN's Get Ticket with the ticket's shop, and the local record updated to what GHN says. */
-export async function syncGhnTicket(ghn: GhnModuleService, record: TicketRecord): Promise<SyncedGhnTicket> {
-  let ticket: GhnTicketData
-  try {
-    ticket = await (await ghn.accountOfOrderCode(record.order_code)).client.tickets.get(record.ticket_id, { shopId: record.shop_id })
-  } catch (error) {
-    throw toMedusaError(error, "GHN Get Ticket")
-  }
-  const updated = await ghn.updateGhnTickets({
-    id: record.id,
-    status_id: ticket.status_id ?? record.status_id,
-    status: ticket.status ?? record.status,
-    conversation_count: ticket.conversations?.length ?? record.conversation_count,
-    last_synced_at: new Date(),
-  })
-  return { record: updated, ticket }
-}
-
-export type SyncGhnTicketsInput = {
-  ticket_ids: number[]
-  /** true: a GHN failure of one ticket is reported in its `error` instead of failing everything. */
-  tolerant?: boolean
-}
-
-/**
- * Reads tickets from GHN (Get Ticket; GHN documents a transient 404 that the client retries once)
- * and stores their status, so the admin's lists show "waiting for your reply" without opening each.
- */
-const syncGhnTicketsStep = createStep("sync-ghn-tickets", async (input: SyncGhnTicketsInput, { container }) => {
-  const ghn = container.resolve<GhnModuleService>(GHN_MODULE)
-  const records = input.ticket_ids.length ? await ghn.listGhnTickets({ ticket_id: input.ticket_ids }) : []
-  if (!input.tolerant) {
-    for (const id of input.ticket_ids) if (!records.some((r) => r.ticket_id === id)) await findGhnTicket(ghn, id)
-  }
-  const results: SyncedGhnTicket[] = []
-  // A few at a time: GHN's ticket API is a support backend, not a bulk one.
-  for (let i = 0; i < records.length; i += 4) {
-    const batch = records.slice(i, i + 4)
-    const answers = await Promise.all(
-      batch.map(async (record) => {
-        try {
-          return await syncGhnTicket(ghn, record)
-        } catch (error) {
-          if (!input.tolerant) throw error
-          return { record, ticket: null, error: (error as Error).message }
-        }
-      })
-    )
-    results.push(...answers)
-  }
-  return new StepResponse(results)
-})
+export type { SyncedGhnTicket, SyncGhnTicketsInput }
 
 export const syncGhnTicketsWorkflow = createWorkflow("sync-ghn-tickets", (input: SyncGhnTicketsInput) => {
   return new WorkflowResponse(syncGhnTicketsStep(input))

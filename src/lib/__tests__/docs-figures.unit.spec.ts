@@ -7,10 +7,9 @@ import * as path from "node:path"
 import { EMIT_BATCH_MS } from "../../api/hooks/ghn/emit-batch"
 import { config as applyJob } from "../../jobs/apply-pending-ghn-events"
 import { COD_TRANSFER_POLL_MS, COD_TRANSFER_WATCH_MS, config as pollJob } from "../../jobs/poll-ghn-shipments"
-import { retryDelayMs } from "../../workflows/apply-ghn-events"
 import { GHN_LIMITS } from "../ghn/constants"
 import { ghnOptionsSchema } from "../options"
-import { MAX_CALLBACK_ATTEMPTS } from "../webhook"
+import { MAX_CALLBACK_ATTEMPTS, retryDelayMs } from "../webhook"
 
 const ROOT = path.join(__dirname, "../../..")
 const read = (file: string) => fs.readFileSync(path.join(ROOT, file), "utf8").replace(/\s+/g, " ")

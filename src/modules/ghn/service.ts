@@ -182,14 +182,15 @@ export default class GhnModuleService extends MedusaService({ GhnShipment, GhnWe
     type: string
     status: string | null
     event_time: Date
-    body: Record<string, unknown>
+    /** The callback parsed, once (the webhook's eventFromWebhook): what the shipment applies. */
+    event: GhnShipmentEvent
     raw_body: string
   }): Promise<{ id: string; duplicate: boolean; known: boolean; processed: boolean }> {
     const id = generateEntityId(undefined, "ghnevt")
     const { rows } = await this.pg.raw<{ rows: { inserted: string | null; known: boolean; existing: string | null; processed: boolean | null }[] }>(
       `with known as (select exists(select 1 from ghn_shipment where order_code = ? and deleted_at is null) as k),
             ins as (
-              insert into ghn_webhook_event (id, dedupe_key, order_code, type, status, event_time, body, raw_body, received_at, unknown_order)
+              insert into ghn_webhook_event (id, dedupe_key, order_code, type, status, event_time, event, raw_body, received_at, unknown_order)
               select ?, ?, ?, ?, ?, ?, ?::jsonb, ?, now(), not k from known
               on conflict do nothing
               returning id)
@@ -197,7 +198,7 @@ export default class GhnModuleService extends MedusaService({ GhnShipment, GhnWe
               e.id as existing, e.processed_at is not null as processed
          from (select 1) one
          left join ghn_webhook_event e on e.dedupe_key = ? and e.deleted_at is null and not exists (select 1 from ins)`,
-      [row.order_code, id, row.dedupe_key, row.order_code, row.type, row.status, row.event_time, JSON.stringify(row.body), row.raw_body, row.dedupe_key]
+      [row.order_code, id, row.dedupe_key, row.order_code, row.type, row.status, row.event_time, JSON.stringify(row.event), row.raw_body, row.dedupe_key]
     )
     const r = rows[0]
     if (r.inserted) return { id: r.inserted, duplicate: false, known: r.known, processed: false }
@@ -206,30 +207,27 @@ export default class GhnModuleService extends MedusaService({ GhnShipment, GhnWe
   }
 
   /**
-   * Every callback stored for an order code, as its history needs it (read on each application:
-   * plain rows, the reason fields only, never the whole body).
+   * The callbacks of an order code stored and not applied yet, oldest first in GHN time (read under
+   * the shipment's lock), as the webhook parsed them. One stored before callbacks were kept parsed
+   * is parsed here, once, and kept so.
    */
-  async callbackHistoryOf(orderCode: string): Promise<{ type: string; status: string | null; time: string; reason: string | null; reason_code: string | null }[]> {
-    const { rows } = await this.pg.raw<{ rows: { type: string; status: string | null; event_time: Date; reason: string | null; reason_code: string | null }[] }>(
-      `select type, status, event_time, body->>'Reason' as reason, body->>'ReasonCode' as reason_code
-         from ghn_webhook_event where order_code = ? and deleted_at is null`,
-      [orderCode]
-    )
-    return rows.map((r) => ({ type: r.type, status: r.status, time: new Date(r.event_time).toISOString(), reason: r.reason, reason_code: r.reason_code }))
-  }
-
-  /** The callbacks of an order code stored and not applied yet, oldest first in GHN time (read under the shipment's lock). */
   async pendingCallbacksOf(orderCode: string): Promise<{ id: string; event: GhnShipmentEvent }[]> {
-    const { rows } = await this.pg.raw<{ rows: { id: string; body: unknown }[] }>(
-      `select id, body from ghn_webhook_event
+    const { rows } = await this.pg.raw<{ rows: { id: string; event: GhnShipmentEvent | null; body: unknown }[] }>(
+      `select id, event, case when event is null then body end as body from ghn_webhook_event
         where order_code = ? and processed_at is null and deleted_at is null order by event_time, received_at`,
       [orderCode]
     )
     const pending: { id: string; event: GhnShipmentEvent }[] = []
     for (const row of rows) {
+      if (row.event) {
+        pending.push({ id: row.id, event: row.event })
+        continue
+      }
       const parsed = ghnWebhookSchema.safeParse(row.body)
       if (parsed.success) {
-        pending.push({ id: row.id, event: eventFromWebhook(parsed.data) })
+        const event = eventFromWebhook(parsed.data)
+        await this.pg.raw("update ghn_webhook_event set event = ?::jsonb, body = null where id = ?", [JSON.stringify(event), row.id])
+        pending.push({ id: row.id, event })
         continue
       }
       // Stored before the webhook checked what it stores: set aside with its reason, for the admin.
@@ -248,6 +246,11 @@ export default class GhnModuleService extends MedusaService({ GhnShipment, GhnWe
       "update ghn_webhook_event set processed_at = now(), unknown_order = false, error = null, next_attempt_at = null, updated_at = now() where id = any(?)",
       [ids]
     )
+  }
+
+  /** Callbacks marked applied by a workflow that then failed: pending again. */
+  async markCallbacksPending(ids: string[]) {
+    await this.pg.raw("update ghn_webhook_event set processed_at = null, updated_at = now() where id = any(?)", [ids])
   }
 
   /** An order code with no shipment (yet): its callbacks wait for it (GHN calls before Medusa has stored the fulfilment). */

@@ -1,7 +1,7 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { Modules } from "@medusajs/framework/utils"
 import { emitShipmentUpdated } from "./emit-batch"
-import { describeWebhookIssues, ghnWebhookSchema, secretMatches, webhookDedupeKey } from "../../../lib/webhook"
+import { describeWebhookIssues, eventFromWebhook, ghnWebhookSchema, secretMatches, webhookDedupeKey } from "../../../lib/webhook"
 import { ghnModule } from "../../utils"
 
 /**
@@ -47,7 +47,7 @@ export async function POST(req: MedusaRequest, res: MedusaResponse) {
     type: body.Type,
     status: body.Status ?? null,
     event_time: new Date(body.Time),
-    body: req.body as Record<string, unknown>,
+    event: eventFromWebhook(body),
     raw_body: rawText,
   })
   if (stored.duplicate) {

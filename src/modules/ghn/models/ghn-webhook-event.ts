@@ -9,8 +9,11 @@ export const GhnWebhookEvent = model
     type: model.text(),
     status: model.text().nullable(),
     event_time: model.dateTime(),
-    body: model.json(),
-    /** The request body exactly as GHN sent it (`body` is its parsed JSON, as PostgreSQL keeps it). */
+    /** Callbacks stored before `event` existed: their parsed JSON, read once into `event`. */
+    body: model.json().nullable(),
+    /** The callback as the shipment applies it (src/lib/webhook.ts eventFromWebhook), parsed once, by the webhook. */
+    event: model.json().nullable(),
+    /** The request body exactly as GHN sent it. */
     raw_body: model.text().nullable(),
     received_at: model.dateTime(),
     processed_at: model.dateTime().nullable(),

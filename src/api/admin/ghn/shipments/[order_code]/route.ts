@@ -1,6 +1,6 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { MedusaError } from "@medusajs/framework/utils"
-import { refreshGhnShipments } from "../../../../../workflows/refresh-ghn-shipments"
+import { refreshGhnShipments } from "../../../../../jobs/_ghn-parcels"
 import { updateGhnOrderWorkflow } from "../../../../../workflows/update-ghn-order"
 import { ghnModule } from "../../../../utils"
 import { presentShipments } from "../../present"

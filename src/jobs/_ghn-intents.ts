@@ -1,20 +1,13 @@
+/**
+ * The recovery pass over Create Order intents, for the recover-ghn-intents job (not a job: the
+ * leading `_` keeps Medusa's job loader away).
+ */
 import type { MedusaContainer } from "@medusajs/framework/types"
-import { createWorkflow, transform, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
 import { PENDING_GRACE_MS } from "../lib/create-intent"
 import { GHN_MODULE } from "../modules/ghn"
 import type GhnModuleService from "../modules/ghn/service"
-import { recoverGhnIntentStep, type RecoverGhnIntentResult } from "./steps/recover-ghn-intent"
-import { createGhnOrderStep, type CreateGhnOrderInput } from "./steps/create-ghn-order"
-
-/** One intent the recovery job found due, completed or cancelled (see recover-ghn-intent.ts). */
-export const recoverGhnIntentWorkflow = createWorkflow("recover-ghn-intent", (input: { intent_id: string }) => {
-  return new WorkflowResponse(recoverGhnIntentStep(input))
-})
-
-/** The one Create Order path as a workflow, for a store's own code (an order's fulfilment, or a prebuilt request). */
-export const createGhnOrderWorkflow = createWorkflow("create-ghn-order", (input: CreateGhnOrderInput) => {
-  return new WorkflowResponse(createGhnOrderStep(transform({ input }, ({ input }) => [input])))
-})
+import { recoverGhnIntentWorkflow } from "../workflows/recover-ghn-intent"
+import type { RecoverGhnIntentResult } from "../workflows/steps/recover-ghn-intent"
 
 /** Intents due: pending ones older than the grace a retry has to adopt them, and orphans whose next try has come. */
 export async function dueGhnIntents(container: MedusaContainer, limit = 50): Promise<string[]> {
@@ -27,7 +20,7 @@ export async function dueGhnIntents(container: MedusaContainer, limit = 50): Pro
   return [...pending, ...orphans].map((i) => i.id)
 }
 
-/** The recovery pass over Create Order intents: each due one in its own workflow, so one failure stops no other. */
+/** Each due intent in its own workflow run, so one failure stops no other. */
 export async function recoverGhnIntents(container: MedusaContainer): Promise<RecoverGhnIntentResult[]> {
   const results: RecoverGhnIntentResult[] = []
   for (const intent_id of await dueGhnIntents(container)) {

@@ -1,0 +1,193 @@
+/**
+ * Every step that writes is undone when a later step of its workflow fails: each step runs in a
+ * real (in-memory) Medusa workflow followed by a step that throws, against fakes of the plugin's
+ * module, Medusa's fulfilment and payment modules, and GHN.
+ */
+import { asValue } from "@medusajs/framework/awilix"
+import { createMedusaContainer, Modules } from "@medusajs/framework/utils"
+import { createStep, createWorkflow, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
+import { GHN_MODULE } from "../../../modules/ghn"
+import { applyGhnEventStep } from "../apply-ghn-event"
+import { markGhnCodCapturingStep } from "../mark-ghn-cod-capturing"
+import { markGhnEventsProcessedStep } from "../mark-ghn-events-processed"
+import type { Plan } from "../plan-ghn-cod-capture"
+import { recordGhnCodCaptureStep } from "../record-ghn-cod-capture"
+import { recordGhnTicketStep } from "../record-ghn-ticket"
+import { refreshRepliedTicketStep } from "../refresh-replied-ghn-ticket"
+import { setFulfillmentGhnStatusStep } from "../set-fulfillment-ghn-status"
+import { syncGhnTicketsStep } from "../sync-ghn-tickets"
+
+type Row = Record<string, any> & { id: string }
+
+const byId = (rows: Row[], id: string) => rows.find((r) => r.id === id)!
+const update = (rows: Row[]) => async (data: Row) => Object.assign(byId(rows, data.id), data)
+
+function fakes() {
+  const shipments: Row[] = [
+    {
+      id: "ship_1",
+      order_code: "GHN1",
+      order_id: "order_1",
+      fulfillment_id: "ful_1",
+      is_return: false,
+      status: "ready_to_pick",
+      status_at: new Date("2026-11-20T08:00:00Z"),
+      created_at: new Date("2026-11-20T07:00:00Z"),
+      history: { events: [] },
+      total_fee: 30000,
+      fees: null,
+      cod_amount: 500000,
+      is_cod_collected: false,
+      cod_collect_date: null,
+      is_cod_transferred: false,
+      cod_transfer_date: null,
+      weight: 800,
+      converted_weight: 800,
+      last_synced_at: null,
+      cod_capture_status: null,
+      cod_captured_amount: 0,
+      cod_capture_id: null,
+      cod_captured_at: null,
+      cod_capture_error: null,
+      cod_capture_before: null,
+      shop_id: 190001,
+      provider_id: "ghn_ghn",
+    },
+  ]
+  const events: Row[] = [
+    { id: "evt_1", order_code: "GHN1", processed_at: null, event: { type: "switch_status", status: "picking", time: "2026-11-20T09:00:00.000Z", source: "webhook" } },
+  ]
+  const tickets: Row[] = [{ id: "tkt_1", ticket_id: 77, order_code: "GHN1", shop_id: 190001, status_id: 1, status: "Mới", conversation_count: 0, last_synced_at: null }]
+  const fulfillments: Row[] = [{ id: "ful_1", data: { order_code: "GHN1", ghn_status: "ready_to_pick" } }]
+  const captures: Row[] = [{ id: "capt_1", payment_id: "pay_1", amount: 500000, metadata: null }]
+  const ghnApi = {
+    tickets: {
+      async get(id: number) {
+        return { id, status_id: 3, status: "Đang xử lý", conversations: [{}, {}] }
+      },
+    },
+  }
+  const ghn = {
+    async listGhnShipments(filter: Row | { order_code: string }) {
+      return shipments.filter((s) => ("id" in filter ? s.id === filter.id : s.order_code === (filter as { order_code: string }).order_code)).map((s) => ({ ...s }))
+    },
+    updateGhnShipments: update(shipments),
+    async pendingCallbacksOf(code: string) {
+      return events.filter((e) => e.order_code === code && !e.processed_at).map((e) => ({ id: e.id, event: e.event }))
+    },
+    async markCallbacksApplied(ids: string[]) {
+      for (const id of ids) byId(events, id).processed_at = new Date()
+    },
+    async markCallbacksPending(ids: string[]) {
+      for (const id of ids) byId(events, id).processed_at = null
+    },
+    async markCallbacksWaiting() {},
+    async listGhnTickets(filter: { ticket_id: number | number[] }) {
+      const ids = ([] as number[]).concat(filter.ticket_id)
+      return tickets.filter((t) => ids.includes(t.ticket_id)).map((t) => ({ ...t }))
+    },
+    async createGhnTickets(data: Row) {
+      const row = { ...data, id: `tkt_${tickets.length + 1}` }
+      tickets.push(row)
+      return row
+    },
+    async deleteGhnTickets(id: string) {
+      tickets.splice(tickets.findIndex((t) => t.id === id), 1)
+    },
+    updateGhnTickets: async (data: Row) => ({ ...(await update(tickets)(data)) }),
+    async accountOfOrderCode() {
+      return { client: ghnApi }
+    },
+  }
+  const container = createMedusaContainer()
+  container.register({
+    logger: asValue({ info() {}, warn() {}, error() {}, debug() {} }),
+    [GHN_MODULE]: asValue(ghn),
+    [Modules.FULFILLMENT]: asValue({
+      async retrieveFulfillment(id: string) {
+        return { ...byId(fulfillments, id) }
+      },
+      async updateFulfillment(id: string, data: Row) {
+        Object.assign(byId(fulfillments, id), data)
+      },
+    }),
+    [Modules.PAYMENT]: asValue({ updateCaptures: update(captures) }),
+  })
+  return { container, shipments, events, tickets, fulfillments, captures }
+}
+
+const fails = createStep("a-later-step-fails", async () => {
+  throw new Error("a later step failed")
+})
+
+/** Runs `step` then a failing step; returns the error Medusa reports. */
+async function runThenFail<I>(name: string, step: (input: I) => unknown, input: I, container: ReturnType<typeof fakes>["container"]) {
+  const workflow = createWorkflow(name, (workflowInput: I) => {
+    step(workflowInput)
+    fails()
+    return new WorkflowResponse(undefined)
+  })
+  const { errors } = await workflow(container).run({ input, throwOnError: false })
+  return errors.map((e) => (e.error as Error).message)
+}
+
+describe("compensations of the plugin's steps", () => {
+  it("apply-ghn-event puts the shipment back as it was", async () => {
+    const f = fakes()
+    const before = structuredClone(f.shipments[0])
+    expect(await runThenFail("t-apply", applyGhnEventStep, { order_code: "GHN1" }, f.container)).toEqual(["a later step failed"])
+    expect(f.shipments[0]).toEqual(before)
+  })
+
+  it("mark-ghn-events-processed leaves the callbacks pending again, for the next application", async () => {
+    const f = fakes()
+    const applied = { found: true, applied_event_ids: ["evt_1"], status_changed: false }
+    await runThenFail("t-mark-events", markGhnEventsProcessedStep, { order_code: "GHN1", applied }, f.container)
+    expect(f.events[0].processed_at).toBeNull()
+  })
+
+  it("set-fulfillment-ghn-status puts the fulfilment's data back", async () => {
+    const f = fakes()
+    await runThenFail("t-ful-status", setFulfillmentGhnStatusStep, { fulfillment_id: "ful_1", status: "picking" }, f.container)
+    expect(f.fulfillments[0].data).toEqual({ order_code: "GHN1", ghn_status: "ready_to_pick" })
+  })
+
+  it("mark-ghn-cod-capturing keeps what the next pass needs to adopt a capture Medusa made (Medusa never undoes one)", async () => {
+    const f = fakes()
+    const plan: Plan = { kind: "capture", payment_id: "pay_1", amount: 500000, shipment_id: "ship_1", order_code: "GHN1", record: true, before: [] }
+    await runThenFail("t-capturing", markGhnCodCapturingStep, plan, f.container)
+    expect(f.shipments[0]).toMatchObject({
+      cod_capture_status: "failed",
+      cod_capture_error: expect.stringContaining("next pass"),
+      cod_capture_before: { payment_id: "pay_1", captures: [] },
+    })
+  })
+
+  it("record-ghn-cod-capture puts the shipment's capture fields back and untags the capture", async () => {
+    const f = fakes()
+    Object.assign(f.shipments[0], { status: "delivered", cod_capture_status: "capturing", cod_capture_before: { payment_id: "pay_1", captures: [] } })
+    const plan: Plan = { kind: "capture", payment_id: "pay_1", amount: 500000, shipment_id: "ship_1", order_code: "GHN1", record: true, before: [] }
+    await runThenFail("t-record-capture", recordGhnCodCaptureStep, { plan, payment: { captures: [{ id: "capt_1", amount: 500000 } as { id: string }] } }, f.container)
+    expect(f.shipments[0]).toMatchObject({ cod_capture_status: "capturing", cod_capture_id: null, cod_capture_before: { payment_id: "pay_1", captures: [] } })
+    expect(f.captures[0].metadata).toEqual({})
+  })
+
+  it("record-ghn-ticket deletes the record it made", async () => {
+    const f = fakes()
+    const created = { ticket: { id: 88, status_id: 1, status: "Mới", conversations: [] }, shop_id: 190001, order_id: "order_1" }
+    await runThenFail("t-record-ticket", recordGhnTicketStep, { created, input: { order_code: "GHN1", category: "Tư vấn", description: "?" } } as never, f.container)
+    expect(f.tickets.map((t) => t.ticket_id)).toEqual([77])
+  })
+
+  it("sync-ghn-tickets and refresh-replied-ghn-ticket put the ticket records back", async () => {
+    for (const [name, step, input] of [
+      ["t-sync-tickets", syncGhnTicketsStep, { ticket_ids: [77] }],
+      ["t-refresh-replied", refreshRepliedTicketStep, 77],
+    ] as const) {
+      const f = fakes()
+      const before = { ...f.tickets[0] }
+      await runThenFail(name, step as (input: unknown) => unknown, input, f.container)
+      expect(f.tickets[0]).toEqual(before)
+    }
+  })
+})
