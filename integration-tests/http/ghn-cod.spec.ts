@@ -189,7 +189,7 @@ medusaIntegrationTestRunner({
       expect(csv.headers["content-disposition"]).toMatch(/attachment; filename="ghn-cod-all-\d{4}-\d{2}-\d{2}\.csv"/)
       const lines = String(csv.data).replace(/^\uFEFF/, "").trim().split(/\r\n/)
       expect(lines[0]).toBe(
-        "order_display_id,order_code,status,created_at,cod_expected,cod_ghn,cod_difference,cod_collected,cod_collect_date,cod_transferred,cod_transfer_date,cod_captured,cod_capture_status,quoted_fee,total_fee,fee_difference"
+        "order_display_id,order_code,status,created_at,cod_expected,cod_ghn,cod_difference,cod_collected,cod_collect_date,cod_transferred,cod_transfer_date,cod_captured,cod_capture_status,cod_capture_id,quoted_fee,total_fee,fee_difference"
       )
       expect(lines).toHaveLength(3)
       const lineA = lines.find((l) => l.includes(a))!.split(",")

@@ -91,54 +91,86 @@ describe("restarts (one Medusa process, killed with SIGKILL)", () => {
 
   beforeEach(() => sandbox.faults([]))
 
-  it("applies every acknowledged callback exactly once when the store is killed mid-burst", async () => {
-    const codes: string[] = []
-    for (let i = 0; i < 4; i++) codes.push((await fulfilOrder(api, admin, seeded, (await placeCodOrder(api, seeded)).id)).data.order_code)
-    const t0 = Date.now() - 60_000
-    const events = codes.flatMap((code) => ["picked", "storing", "transporting", "delivering", "delivered"].map((status, i) => statusEvent(code, status, t0 + i * 1000)))
+  /** The parcel's COD as the COD tab shows it, and every capture of its order's payments. */
+  async function codOf(code: string) {
+    const { data } = await api.get("/admin/ghn/cod?filter=all&limit=100", admin)
+    const parcel = data.parcels.find((p: any) => p.order_code === code)
+    const { rows: captures } = await sql.query(
+      `select c.id, c.metadata->>'ghn_order_code' as ghn_order_code from capture c
+         join payment p on p.id = c.payment_id
+         join order_payment_collection opc on opc.payment_collection_id = p.payment_collection_id and opc.deleted_at is null
+         join ghn_shipment s on s.order_id = opc.order_id
+        where s.order_code = $1 and c.deleted_at is null`,
+      [code]
+    )
+    return { parcel, captures }
+  }
 
-    // GHN's burst, 8 at a time; the store dies once 10 were acknowledged.
-    const acknowledged = new Set<number>()
-    let next = 0
-    const sender = async () => {
-      while (next < events.length && acknowledged.size < 10) {
-        const index = next++
-        try {
-          if ((await callback(store, events[index])).status === 200) acknowledged.add(index)
-        } catch {
-          /* the connection died with the store */
+  it.each(["SIGKILL", "SIGINT"] as const)(
+    "applies every acknowledged callback exactly once, and captures every delivered COD once with its id, when the store is stopped by %s mid-burst",
+    async (signal) => {
+      const codes: string[] = []
+      for (let i = 0; i < 4; i++) codes.push((await fulfilOrder(api, admin, seeded, (await placeCodOrder(api, seeded)).id)).data.order_code)
+      const t0 = Date.now() - 60_000
+      const events = codes.flatMap((code) => ["picked", "storing", "transporting", "delivering", "delivered"].map((status, i) => statusEvent(code, status, t0 + i * 1000)))
+      // Deliveries first for half the parcels, so captures are running when the store stops.
+      events.sort((a, b) => (a.Status === "delivered" ? -1 : 0) - (b.Status === "delivered" ? -1 : 0))
+
+      // GHN's burst, 8 at a time; the store is stopped once 10 were acknowledged.
+      const acknowledged = new Set<number>()
+      let next = 0
+      const sender = async () => {
+        while (next < events.length && acknowledged.size < 10) {
+          const index = next++
+          try {
+            if ((await callback(store, events[index])).status === 200) acknowledged.add(index)
+          } catch {
+            /* the connection died with the store */
+          }
         }
       }
-    }
-    await Promise.all(Array.from({ length: 8 }, sender))
-    store.child.kill("SIGKILL")
-    await new Promise((r) => (store.child.exitCode !== null ? r(undefined) : store.child.once("exit", r)))
-    const { rows: stranded } = await sql.query("select count(*)::int as n from ghn_webhook_event where processed_at is null")
-    // The point of the test: acknowledged callbacks that the dead process never applied.
-    expect(stranded[0].n).toBeGreaterThan(0)
+      await Promise.all(Array.from({ length: 8 }, sender))
+      store.child.kill(signal)
+      await new Promise((r) => (store.child.exitCode !== null || store.child.signalCode !== null ? r(undefined) : store.child.once("exit", r)))
+      const { rows: stranded } = await sql.query("select count(*)::int as n from ghn_webhook_event where processed_at is null")
+      // The point of the SIGKILL run: acknowledged callbacks that the dead process never applied.
+      if (signal === "SIGKILL") expect(stranded[0].n).toBeGreaterThan(0)
 
-    store = await startStore(db, SANDBOX())
-    api = explained(apiClient(store.url))
-    admin = await adminOf(store)
-    // GHN resends what it got no 200 for.
-    for (let i = 0; i < events.length; i++) if (!acknowledged.has(i)) expect((await callback(store, events[i])).status).toBe(200)
+      store = await startStore(db, SANDBOX())
+      api = explained(apiClient(store.url))
+      admin = await adminOf(store)
+      // GHN resends what it got no 200 for.
+      for (let i = 0; i < events.length; i++) if (!acknowledged.has(i)) expect((await callback(store, events[i])).status).toBe(200)
 
-    await waitFor(async () => {
-      const { rows } = await sql.query("select count(*)::int as n from ghn_webhook_event where processed_at is null")
-      return rows[0].n === 0
-    }, 90_000)
-    const { rows: stored } = await sql.query("select order_code, count(*)::int as n, sum(attempts)::int as failures from ghn_webhook_event group by order_code")
-    expect(stored.map((r: any) => [r.order_code, r.n, r.failures]).sort()).toEqual(codes.map((c) => [c, 5, 0]).sort())
-    for (const code of codes) {
-      const { data } = await api.get(`/admin/ghn/shipments/${code}`, admin)
-      expect(data.shipment.status).toBe("delivered")
-      // The history has every callback once, in GHN time.
-      expect(data.shipment.history.filter((h: any) => h.source === "webhook").map((h: any) => h.status)).toEqual(["picked", "storing", "transporting", "delivering", "delivered"])
-      const { rows } = await sql.query("select f.shipped_at, f.delivered_at from fulfillment f join ghn_shipment s on s.fulfillment_id = f.id where s.order_code = $1", [code])
-      expect(rows[0].shipped_at).not.toBeNull()
-      expect(rows[0].delivered_at).not.toBeNull()
+      await waitFor(async () => {
+        const { rows } = await sql.query("select count(*)::int as n from ghn_webhook_event where processed_at is null")
+        return rows[0].n === 0
+      }, 90_000)
+      const { rows: stored } = await sql.query("select order_code, count(*)::int as n, sum(attempts)::int as failures from ghn_webhook_event where order_code = any($1) group by order_code", [codes])
+      expect(stored.map((r: any) => [r.order_code, r.n, r.failures]).sort()).toEqual(codes.map((c) => [c, 5, 0]).sort())
+      for (const code of codes) {
+        const { data } = await api.get(`/admin/ghn/shipments/${code}`, admin)
+        expect(data.shipment.status).toBe("delivered")
+        // The history has every callback once, in GHN time.
+        expect(data.shipment.history.filter((h: any) => h.source === "webhook").map((h: any) => h.status)).toEqual(["picked", "storing", "transporting", "delivering", "delivered"])
+        const { rows } = await sql.query("select f.shipped_at, f.delivered_at from fulfillment f join ghn_shipment s on s.fulfillment_id = f.id where s.order_code = $1", [code])
+        expect(rows[0].shipped_at).not.toBeNull()
+        expect(rows[0].delivered_at).not.toBeNull()
+      }
+      // Every paid parcel captured once, known by its id; the COD tab shows no error. A capture the
+      // stop interrupted is completed by the recovery pass (every 15 s; a minute after its try began).
+      await waitFor(async () => {
+        const settled = await Promise.all(codes.map(async (code) => (await codOf(code)).parcel?.cod_capture_status === "captured"))
+        return settled.every(Boolean)
+      }, 150_000)
+      for (const code of codes) {
+        const { parcel, captures } = await codOf(code)
+        expect(captures).toHaveLength(1)
+        expect(parcel).toEqual(expect.objectContaining({ cod_capture_status: "captured", cod_capture_id: captures[0].id, cod_capture_error: null, cod_captured: parcel.cod_ghn }))
+        expect(captures[0].ghn_order_code).toBe(code)
+      }
     }
-  })
+  )
 
   it("makes one GHN order when the store restarts between a lost Create Order answer and the admin's retry", async () => {
     const order = await placeCodOrder(api, seeded)
@@ -216,6 +248,57 @@ describeWhen(redisMissing(), "the production-topology tests (server + worker) ru
     ])
     const cods = await Promise.all([first, second].map(async (f) => (await sandbox.order(f.data.order_code)).cod_amount))
     expect(cods.sort((x, y) => x - y)).toEqual([0, total])
+  })
+
+  it("has two workers apply one parcel's burst: each callback once, GHN's order, one COD capture with its id", async () => {
+    const [server] = servers
+    const api = explained(apiClient(server.url))
+    const admin = await adminOf(server)
+    const code = (await fulfilOrder(api, admin, seeded, (await placeCodOrder(api, seeded)).id)).data.order_code
+    const second = await startWorker()
+    try {
+      const t0 = Date.now() - 60_000
+      const statuses = ["picking", "picked", "storing", "transporting", "sorting", "delivering", "delivered"]
+      // Every callback twice, shuffled, 12 at a time through both servers: the event bus hands them to either worker.
+      const burst = [...statuses, ...statuses].map((status) => statusEvent(code, status, t0 + statuses.indexOf(status) * 1000)).sort(() => Math.random() - 0.5)
+      let next = 0
+      await Promise.all(
+        Array.from({ length: 12 }, async (_, lane) => {
+          while (next < burst.length) {
+            const body = burst[next++]
+            expect((await callback(servers[lane % servers.length], body)).status).toBe(200)
+          }
+        })
+      )
+      await waitFor(async () => {
+        const { rows } = await sql.query("select count(*)::int as n from ghn_webhook_event where order_code = $1 and processed_at is not null", [code])
+        return rows[0].n === statuses.length
+      }, 60_000)
+      const { rows: stored } = await sql.query("select count(*)::int as n, sum(attempts)::int as failures from ghn_webhook_event where order_code = $1", [code])
+      expect(stored[0]).toEqual({ n: statuses.length, failures: 0 })
+      const { data } = await api.get(`/admin/ghn/shipments/${code}`, admin)
+      expect(data.shipment.status).toBe("delivered")
+      expect(data.shipment.history.filter((h: any) => h.source === "webhook").map((h: any) => h.status)).toEqual(statuses)
+      expect(data.shipment.history.filter((h: any) => h.not_applied)).toEqual([])
+      await waitFor(async () => {
+        const { rows } = await sql.query("select cod_capture_status from ghn_shipment where order_code = $1", [code])
+        return rows[0].cod_capture_status === "captured"
+      }, 60_000)
+      const { rows: captures } = await sql.query(
+        `select c.id, s.cod_capture_id from capture c
+           join payment p on p.id = c.payment_id
+           join order_payment_collection opc on opc.payment_collection_id = p.payment_collection_id and opc.deleted_at is null
+           join ghn_shipment s on s.order_id = opc.order_id
+          where s.order_code = $1 and c.deleted_at is null`,
+        [code]
+      )
+      expect(captures).toHaveLength(1)
+      expect(captures[0].cod_capture_id).toBe(captures[0].id)
+      const { rows: fulfilment } = await sql.query("select f.shipped_at, f.delivered_at from fulfillment f join ghn_shipment s on s.fulfillment_id = f.id where s.order_code = $1", [code])
+      expect(fulfilment[0].delivered_at).not.toBeNull()
+    } finally {
+      await second.stop()
+    }
   })
 
   it("has the server store callbacks and the worker apply them, once, whatever their order or repeats", async () => {

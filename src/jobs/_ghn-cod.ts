@@ -23,7 +23,10 @@ export async function captureGhnCod(container: MedusaContainer, orderCode: strin
   }
 }
 
-/** Delivered COD parcels whose capture has not happened or failed: retried by the polling job. */
+/** A capture that failed is tried again this long after its try began. */
+export const CAPTURE_RETRY_AFTER_MS = 60_000
+
+/** Delivered COD parcels whose capture has not happened, failed or stopped midway: the recovery pass's second half. */
 export async function captureDueGhnCod(container: MedusaContainer, opts: { limit?: number } = {}) {
   const ghn = container.resolve<GhnModuleService>(GHN_MODULE)
   const due = await ghn.listGhnShipments(
@@ -32,7 +35,13 @@ export async function captureDueGhnCod(container: MedusaContainer, opts: { limit
       is_return: false,
       cod_amount: { $gt: 0 },
       order_id: { $ne: null },
-      $or: [{ cod_capture_status: null }, { cod_capture_status: { $in: ["failed", "capturing"] } }],
+      // Never tried (the event was lost), stopped midway (a run still going holds the parcel's lock:
+      // this one then finds it settled), or failed at least a minute ago.
+      $or: [
+        { cod_capture_status: null },
+        { cod_capture_status: "capturing" },
+        { cod_capture_status: "failed", cod_captured_at: { $lte: new Date(Date.now() - CAPTURE_RETRY_AFTER_MS) } },
+      ],
     } as Parameters<GhnModuleService["listGhnShipments"]>[0],
     { select: ["order_code"], take: opts.limit ?? 100 }
   )

@@ -8,6 +8,7 @@ import { type GhnShipmentEvent, type GhnShipmentUpdatedData, MAX_CALLBACK_ATTEMP
 import { GHN_MODULE } from "../modules/ghn"
 import type GhnModuleService from "../modules/ghn/service"
 import { syncGhnShipmentWorkflow } from "../workflows/sync-ghn-shipment"
+import { captureDueGhnCod } from "./_ghn-cod"
 
 /** Callbacks of unknown orders are looked at again this long (GHN calls before the fulfilment is stored). */
 const UNKNOWN_ORDER_WINDOW_MS = 24 * 3600_000
@@ -144,4 +145,14 @@ export async function refreshGhnShipments(container: MedusaContainer, orderCodes
     results.push(applied.error ? { order_code: shipment.order_code, error: applied.error.message, cause: applied.error } : { order_code: shipment.order_code, status: event.status ?? undefined })
   }
   return results
+}
+
+/**
+ * The recovery pass, at start and every 15 s in the worker: callbacks left unapplied or due again,
+ * then COD captures left undone (a lost event, a failure, a stop in the middle).
+ */
+export async function recoveryPass(container: MedusaContainer) {
+  const callbacks = await applyPendingGhnEvents(container)
+  const cod = await captureDueGhnCod(container)
+  return { callbacks, cod }
 }

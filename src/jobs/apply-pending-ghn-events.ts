@@ -1,11 +1,11 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
-import { applyPendingGhnEvents } from "./_ghn-parcels"
+import { recoveryPass } from "./_ghn-parcels"
 
-/** The recovery pass on a schedule: stored callbacks left unapplied (a crash, a lost event) and failed ones due again. */
+/** The recovery pass on a schedule: stored callbacks left unapplied (a crash, a lost event) and failed ones due again, then COD captures left undone. */
 export default async function applyPendingGhnEventsJob(container: MedusaContainer) {
-  const result = await applyPendingGhnEvents(container)
-  if (result.failed) {
-    container.resolve("logger").warn(`GHN: ${result.failed} stored callbacks could not be applied this pass (retried with back-off; see the shipment in the admin)`)
+  const { callbacks } = await recoveryPass(container)
+  if (callbacks.failed) {
+    container.resolve("logger").warn(`GHN: ${callbacks.failed} parcels' stored callbacks could not be applied this pass (retried with back-off; see the shipment in the admin)`)
   }
 }
 

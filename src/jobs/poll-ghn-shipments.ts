@@ -2,7 +2,6 @@ import type { MedusaContainer } from "@medusajs/framework/types"
 import { FINAL_STATUSES } from "../lib/status"
 import { GHN_MODULE } from "../modules/ghn"
 import type GhnModuleService from "../modules/ghn/service"
-import { captureDueGhnCod } from "./_ghn-cod"
 import { refreshGhnShipments } from "./_ghn-parcels"
 
 /** Delivered COD parcels are asked about until GHN has transferred their COD, this often and this long. */
@@ -40,8 +39,7 @@ export async function pollGhnShipments(container: MedusaContainer, opts: { silen
   )
   const results = await refreshGhnShipments(container, shipments.map((s) => s.order_code), "poll")
   const failures = results.filter((r) => r.error).map((r) => ({ order_code: r.order_code, error: r.error! }))
-  const cod = await captureDueGhnCod(container)
-  return { checked: shipments.length, synced: results.length - failures.length, failures, cod }
+  return { checked: shipments.length, synced: results.length - failures.length, failures }
 }
 
 export default async function pollGhnShipmentsJob(container: MedusaContainer) {

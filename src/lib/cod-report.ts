@@ -21,6 +21,7 @@ export type CodShipmentRow = {
   cod_transfer_date: Date | string | null
   cod_capture_status: string | null
   cod_captured_amount: number
+  cod_capture_id: string | null
   cod_capture_error: string | null
   quoted_fee: number | null
   total_fee: number
@@ -44,6 +45,8 @@ export type CodReportRow = {
   cod_transfer_date: string | null
   cod_captured: number
   cod_capture_status: string | null
+  /** The capture Medusa's capturePaymentWorkflow made for this parcel (its GHN order code is in the capture's metadata). */
+  cod_capture_id: string | null
   cod_capture_error: string | null
   /** The shipping paid at checkout (on the order's first parcel), GHN's final fee, and the difference. */
   quoted_fee: number | null
@@ -73,6 +76,7 @@ export function codReportRow(s: CodShipmentRow, displayId: number | null): CodRe
     cod_transfer_date: iso(s.cod_transfer_date),
     cod_captured: s.cod_captured_amount,
     cod_capture_status: s.cod_capture_status,
+    cod_capture_id: s.cod_capture_id,
     cod_capture_error: s.cod_capture_error,
     quoted_fee: s.quoted_fee,
     total_fee: s.total_fee,
@@ -84,7 +88,7 @@ export type CodTotals = { parcels: number; expected: number; ghn: number; collec
 
 const CSV_COLUMNS: (keyof CodReportRow)[] = [
   "order_display_id", "order_code", "status", "created_at", "cod_expected", "cod_ghn", "cod_difference", "cod_collected", "cod_collect_date",
-  "cod_transferred", "cod_transfer_date", "cod_captured", "cod_capture_status", "quoted_fee", "total_fee", "fee_difference",
+  "cod_transferred", "cod_transfer_date", "cod_captured", "cod_capture_status", "cod_capture_id", "quoted_fee", "total_fee", "fee_difference",
 ]
 
 const csvCell = (v: unknown) => {

@@ -88,7 +88,10 @@ export function CodReport() {
               {t("shipment.codCapture_failed", { reason: row.original.cod_capture_error ?? "" })}
             </span>
           ) : getValue() ? (
-            vnd(getValue(), lng)
+            <span title={row.original.cod_capture_id ?? ""}>
+              {vnd(getValue(), lng)}
+              {row.original.cod_capture_id && <span className="text-ui-fg-subtle block txt-compact-xsmall">{row.original.cod_capture_id}</span>}
+            </span>
           ) : (
             <span className="text-ui-fg-muted">—</span>
           ),

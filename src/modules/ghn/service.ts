@@ -157,7 +157,7 @@ export default class GhnModuleService extends MedusaService({ GhnShipment, GhnWe
     const [{ rows }, { rows: sums }] = await Promise.all([
       this.pg.raw<{ rows: CodShipmentRow[] }>(
         `select id, order_id, order_code, status, created_at, cod_expected, cod_amount, is_cod_collected, cod_collect_date, is_cod_transferred,
-                cod_transfer_date, cod_capture_status, cod_captured_amount, cod_capture_error, quoted_fee, total_fee
+                cod_transfer_date, cod_capture_status, cod_captured_amount, cod_capture_id, cod_capture_error, quoted_fee, total_fee
            from ghn_shipment where ${clause} order by created_at desc, id limit ? offset ?`,
         [...binds, opts.limit, opts.offset]
       ),
