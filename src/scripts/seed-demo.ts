@@ -11,7 +11,7 @@
  */
 import * as fs from "node:fs"
 import * as path from "node:path"
-import type { ExecArgs } from "@medusajs/framework/types"
+import type { AuthenticationInput, ExecArgs } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, Modules, ProductStatus } from "@medusajs/framework/utils"
 import {
   createApiKeysWorkflow,
@@ -49,6 +49,17 @@ export const DEMO = {
     company: "Cửa hàng GHN demo",
   },
 }
+
+
+/** Rows as this script reads them through query.graph (only the fields it asks for). */
+type Ref = { id: string }
+type LocationView = {
+  id: string
+  fulfillment_providers?: (Ref | null)[]
+  fulfillment_sets?: ((Ref & { name: string }) | null)[]
+  sales_channels?: (Ref | null)[]
+}
+type VariantRow = { id: string; sku: string | null; inventory_items?: ({ inventory_item_id: string } | null)[] }
 
 const STOCK = 100
 
@@ -213,7 +224,7 @@ export default async function seedDemo({ container }: ExecArgs) {
     note(`publishable API key "${DEMO.apiKey}"`)
   }
   const { data: [keyLinks] } = await query.graph({ entity: "api_key", fields: ["id", "sales_channels.id"], filters: { id: apiKey.id } })
-  if (!(keyLinks as any)?.sales_channels?.some((s: any) => s?.id === salesChannel.id)) {
+  if (!(keyLinks as { sales_channels?: (Ref | null)[] } | undefined)?.sales_channels?.some((s) => s?.id === salesChannel.id)) {
     await linkSalesChannelsToApiKeyWorkflow(container).run({ input: { id: apiKey.id, add: [salesChannel.id] } })
     note("publishable key ↔ sales channel link")
   }
@@ -234,10 +245,10 @@ export default async function seedDemo({ container }: ExecArgs) {
         fields: ["id", "fulfillment_providers.id", "fulfillment_sets.id", "fulfillment_sets.name", "sales_channels.id"],
         filters: { id: location.id },
       })
-    ).data[0] as any
+    ).data[0] as unknown as LocationView
   let view = await locationView()
   for (const providerId of ["ghn_ghn", "manual_manual"]) {
-    if (!view.fulfillment_providers?.some((p: any) => p?.id === providerId)) {
+    if (!view.fulfillment_providers?.some((p) => p?.id === providerId)) {
       await link.create({
         [Modules.STOCK_LOCATION]: { stock_location_id: location.id },
         [Modules.FULFILLMENT]: { fulfillment_provider_id: providerId },
@@ -245,23 +256,23 @@ export default async function seedDemo({ container }: ExecArgs) {
       note(`fulfilment provider ${providerId} on "${DEMO.location}"`)
     }
   }
-  if (!view.sales_channels?.some((s: any) => s?.id === salesChannel.id)) {
+  if (!view.sales_channels?.some((s) => s?.id === salesChannel.id)) {
     await linkSalesChannelsToStockLocationWorkflow(container).run({ input: { id: location.id, add: [salesChannel.id] } })
     note(`sales channel ↔ "${DEMO.location}" link`)
   }
-  let fulfillmentSetId: string | undefined = view.fulfillment_sets?.find((s: any) => s?.name === DEMO.fulfillmentSet)?.id
+  let fulfillmentSetId: string | undefined = view.fulfillment_sets?.find((s) => s?.name === DEMO.fulfillmentSet)?.id
   if (!fulfillmentSetId) {
     await createLocationFulfillmentSetWorkflow(container).run({
       input: { location_id: location.id, fulfillment_set_data: { name: DEMO.fulfillmentSet, type: "shipping" } },
     })
     view = await locationView()
-    fulfillmentSetId = view.fulfillment_sets.find((s: any) => s?.name === DEMO.fulfillmentSet).id
+    fulfillmentSetId = view.fulfillment_sets?.find((s) => s?.name === DEMO.fulfillmentSet)?.id
     note(`fulfilment set "${DEMO.fulfillmentSet}"`)
   }
 
   // Service zone Việt Nam.
   let [zone] = await fulfillmentModule.listServiceZones(
-    { fulfillment_set: { id: fulfillmentSetId! }, name: DEMO.serviceZone } as any,
+    { fulfillment_set: { id: fulfillmentSetId! }, name: DEMO.serviceZone },
     { relations: ["shipping_options"] }
   )
   if (!zone) {
@@ -271,7 +282,7 @@ export default async function seedDemo({ container }: ExecArgs) {
       geo_zones: [{ type: "country", country_code: "vn" }],
     })
     ;[zone] = await fulfillmentModule.listServiceZones(
-      { fulfillment_set: { id: fulfillmentSetId! }, name: DEMO.serviceZone } as any,
+      { fulfillment_set: { id: fulfillmentSetId! }, name: DEMO.serviceZone },
       { relations: ["shipping_options"] }
     )
     note(`service zone "${DEMO.serviceZone}"`)
@@ -331,13 +342,13 @@ export default async function seedDemo({ container }: ExecArgs) {
     },
   ]
   const options: Record<string, string> = {}
-  const existing = new Map((zone.shipping_options ?? []).map((o: any) => [o.name, o.id as string]))
+  const existing = new Map((zone.shipping_options ?? []).map((o) => [o.name, o.id]))
   const missing = optionSeeds.filter((o) => !existing.has(o.name))
   if (missing.length) {
     const { result } = await createShippingOptionsWorkflow(container).run({
-      input: missing.map(({ key: _key, ...o }) => ({ ...o, service_zone_id: zone.id, shipping_profile_id: profile.id })) as any,
+      input: missing.map(({ key: _key, ...o }) => ({ ...o, service_zone_id: zone.id, shipping_profile_id: profile.id })),
     })
-    for (const o of result as any[]) existing.set(o.name, o.id)
+    for (const o of result) existing.set(o.name, o.id)
     note(`shipping options ${missing.map((o) => `"${o.name}"`).join(", ")}`)
   }
   for (const o of optionSeeds) options[o.key] = existing.get(o.name)!
@@ -387,7 +398,8 @@ export default async function seedDemo({ container }: ExecArgs) {
     fields: ["id", "sku", "title", "product_id", "manage_inventory", "inventory_items.inventory_item_id"],
     filters: { product_id: Object.values(productIds) },
   })
-  const itemIds = variants.flatMap((v: any) => (v.inventory_items ?? []).map((i: any) => i.inventory_item_id)).filter(Boolean)
+  const variantRows = variants as unknown as VariantRow[]
+  const itemIds = variantRows.flatMap((v) => (v.inventory_items ?? []).map((i) => i?.inventory_item_id)).filter((id): id is string => !!id)
   const levels = itemIds.length
     ? await inventoryModule.listInventoryLevels({ inventory_item_id: itemIds, location_id: location.id })
     : []
@@ -416,7 +428,7 @@ export default async function seedDemo({ container }: ExecArgs) {
   }
   const [identity] = await authModule.listProviderIdentities({ entity_id: email, provider: "emailpass" })
   if (!identity) {
-    const { authIdentity, error } = await authModule.register("emailpass", { body: { email, password } } as any)
+    const { authIdentity, error } = await authModule.register("emailpass", { body: { email, password } } as AuthenticationInput)
     if (!authIdentity) throw new Error(`cannot register the admin's password: ${error}`)
     await authModule.updateAuthIdentities({ id: authIdentity.id, app_metadata: { user_id: user.id } })
     note(`login for ${email}`)
@@ -424,7 +436,7 @@ export default async function seedDemo({ container }: ExecArgs) {
     const { success, error } = await authModule.updateProvider("emailpass", { entity_id: email, password })
     if (!success) throw new Error(`cannot reset the admin's password: ${error}`)
     const [authIdentity] = await authModule.listAuthIdentities({ id: [identity.auth_identity_id!] })
-    if (authIdentity && (authIdentity.app_metadata as any)?.user_id !== user.id) {
+    if (authIdentity && authIdentity.app_metadata?.user_id !== user.id) {
       await authModule.updateAuthIdentities({ id: authIdentity.id, app_metadata: { ...(authIdentity.app_metadata ?? {}), user_id: user.id } })
     }
   }
@@ -432,7 +444,7 @@ export default async function seedDemo({ container }: ExecArgs) {
   const variantIds: Record<string, string> = {}
   for (const p of PRODUCTS) {
     for (const v of p.variants) {
-      const row = variants.find((x: any) => x.sku === v.sku) as any
+      const row = variantRows.find((x) => x.sku === v.sku)
       if (row) variantIds[v.sku] = row.id
     }
   }
