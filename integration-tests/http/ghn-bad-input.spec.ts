@@ -99,6 +99,11 @@ const ADMIN: RouteRow[] = [
   ["a field GHN's update does not take", "POST", (c) => `/admin/ghn/shipments/${c}`, { weight: 10 }, 400, /weight/],
   ["nothing to change", "POST", (c) => `/admin/ghn/shipments/${c}`, { otp: "123456" }, 400, /nothing to change/],
   ["an order code the store does not have", "GET", () => "/admin/ghn/shipments/NOPE999", undefined, 404, /No GHN shipment has order code NOPE999/],
+  ["a negative amount collected on a failed delivery", "POST", (c) => `/admin/ghn/shipments/${c}`, { cod_failed_amount: -1 }, 400, /field 'cod_failed_amount' too small, expected at least: '0'/],
+  ["an amount collected on a failed delivery over GHN's 50,000,000 VND", "POST", (c) => `/admin/ghn/shipments/${c}`, { cod_failed_amount: 50_000_001 }, 400, /field 'cod_failed_amount' too big, expected at most: '50000000'/],
+  ["a queue status that is not one of the queue's", "GET", () => "/admin/ghn/needs-action?status=delivered", undefined, 400, /status: delivered is not a status of the queue/],
+  ["a queue page of 201", "GET", () => "/admin/ghn/needs-action?limit=201", undefined, 400, /limit/],
+  ["a queue page at a negative offset", "GET", () => "/admin/ghn/needs-action?offset=-1", undefined, 400, /offset/],
   ["a shipments page of 201", "GET", () => "/admin/ghn/shipments?limit=201", undefined, 400, /limit/],
   ["a connection check of an unknown provider", "GET", () => "/admin/ghn/settings/connection?provider_id=ghn_nope", undefined, 404, /provider_id: ghn_nope is not a GHN provider of this store/],
   // Labels

@@ -51,6 +51,11 @@ export const ghnOptionsSchema = z
       .regex(/^[A-Za-z0-9_.-]*$/, "clientOrderCodePrefix takes letters, digits, '-', '_' and '.'")
       .default(""),
     pollIntervalMinutes: z.number().int().min(1).max(1440).default(30),
+    /**
+     * GHN bills a return to sender (R2S) as a share of the delivery's main service; the share is
+     * the shop's contract. Used only to estimate what a return would add before GHN bills it.
+     */
+    returnFeeRatio: z.number().min(0).max(2).default(0.5),
   })
   // Medusa adds keys of its own to module options (`database`, …): unknown keys are let through,
   // but one that resembles an option is refused as a misspelling (see parseGhnOptions).

@@ -8,6 +8,8 @@ export const GHN_SHIPMENT_UPDATED = "ghn.shipment.updated"
 export type GhnShipmentUpdatedData = { event_id: string; order_code?: string }
 
 /** Tries of a stored callback before it waits for the admin (its error shows on the shipment). */
+import { feeBreakdown } from "./fee-breakdown"
+
 export const MAX_CALLBACK_ATTEMPTS = 8
 
 /** Back-off after the n-th failed application of a parcel's callbacks: 10 s, 20 s, 40 s ... at most an hour; none after the last try. */
@@ -150,7 +152,7 @@ export function eventFromWebhook(body: GhnWebhookBody): GhnShipmentEvent {
     reason_code: body.ReasonCode ?? null,
     source: "webhook",
     total_fee: body.TotalFee,
-    fees: body.Fee ?? null,
+    fees: body.Fee ? feeBreakdown(body.Fee) : null,
     cod_amount: body.CODAmount,
     // GHN collects the COD when it delivers: a delivered callback of a COD parcel says so.
     cod_collected: body.Status === "delivered" && (body.CODAmount ?? 0) > 0,

@@ -5,21 +5,36 @@ import { useGhnTranslation, vnd } from "../lib/format"
 import { DrawerFooter } from "./common"
 
 const REQUIRED_NOTES = ["KHONGCHOXEMHANG", "CHOXEMHANGKHONGTHU", "CHOTHUHANG"] as const
-const FIELDS = ["note", "required_note", "to_name", "to_phone", "to_address", "cod_amount"] as const
+const FIELDS = ["note", "required_note", "to_name", "to_phone", "to_address", "cod_amount", "cod_failed_amount"] as const
 type Field = (typeof FIELDS)[number]
 
-type Props = { shipment: Shipment; orderId: string; open: boolean; onOpenChange: (open: boolean) => void }
+type Props = {
+  shipment: Shipment
+  orderId: string
+  open: boolean
+  onOpenChange: (open: boolean) => void
+  /** Only these of the fields the status allows (the "Needs action" queue offers the failed-delivery ones). */
+  only?: readonly string[]
+}
 
 /**
  * GHN's Update Order for one shipment: only the fields its current status allows (the route's
  * `actions.update`). A COD change needs the OTP GHN texts to the account owner: the first try
  * without it makes GHN send one; the form then asks for it.
  */
-export function EditShipmentDrawer({ shipment, orderId, open, onOpenChange }: Props) {
+export function EditShipmentDrawer({ shipment, orderId, open, onOpenChange, only }: Props) {
   const { t, i18n } = useGhnTranslation()
   const invalidate = useInvalidate()
-  const allowed = new Set(shipment.actions.update)
-  const [values, setValues] = useState<Record<Field, string>>({ note: "", required_note: "", to_name: "", to_phone: "", to_address: "", cod_amount: String(shipment.cod_amount ?? 0) })
+  const allowed = new Set(shipment.actions.update.filter((f) => !only || only.includes(f)))
+  const [values, setValues] = useState<Record<Field, string>>({
+    note: "",
+    required_note: "",
+    to_name: "",
+    to_phone: "",
+    to_address: "",
+    cod_amount: String(shipment.cod_amount ?? 0),
+    cod_failed_amount: "",
+  })
   const [otp, setOtp] = useState("")
   const [otpAsked, setOtpAsked] = useState<string | null>(null)
   const [error, setError] = useState<string | null>(null)
@@ -33,6 +48,8 @@ export function EditShipmentDrawer({ shipment, orderId, open, onOpenChange }: Pr
       const v = values[f].trim()
       if (f === "cod_amount") {
         if (codChanged) body.cod_amount = Number(v)
+      } else if (f === "cod_failed_amount") {
+        if (v) body.cod_failed_amount = Number(v)
       } else if (v) body[f] = v
     }
     return body
@@ -116,6 +133,25 @@ export function EditShipmentDrawer({ shipment, orderId, open, onOpenChange }: Pr
               <Input id="ghn-edit-cod_amount" type="number" min={0} step={1000} value={values.cod_amount} onChange={(e) => setValues({ ...values, cod_amount: e.target.value })} />
               <Text size="xsmall" className="text-ui-fg-subtle">
                 {t("shipment.edit.codNow", { amount: vnd(shipment.cod_amount, i18n.language) })}
+              </Text>
+            </div>
+          ) : null}
+          {allowed.has("cod_failed_amount") ? (
+            <div className="flex flex-col gap-y-1">
+              <Label size="small" htmlFor="ghn-edit-cod_failed_amount">
+                {t("shipment.edit.fields.cod_failed_amount")}
+              </Label>
+              <Input
+                id="ghn-edit-cod_failed_amount"
+                type="number"
+                min={0}
+                step={1000}
+                value={values.cod_failed_amount}
+                onChange={(e) => setValues({ ...values, cod_failed_amount: e.target.value })}
+                placeholder={t("shipment.edit.unchanged")}
+              />
+              <Text size="xsmall" className="text-ui-fg-subtle">
+                {t("shipment.edit.codFailedHint")}
               </Text>
             </div>
           ) : null}

@@ -66,15 +66,23 @@ export function TicketList({ tickets, onOpen }: { tickets: Ticket[]; onOpen: (id
   )
 }
 
-type CreateProps = { open: boolean; onOpenChange: (open: boolean) => void; orderCodes: string[]; orderId?: string | null; onCreated?: (ticket: Ticket) => void }
+type CreateProps = {
+  open: boolean
+  onOpenChange: (open: boolean) => void
+  orderCodes: string[]
+  orderId?: string | null
+  onCreated?: (ticket: Ticket) => void
+  /** Filled in for the merchant (the "Needs action" queue: the parcel's status and GHN's reason). */
+  initialDescription?: string
+}
 
 /** Create Ticket: category, description (2,000-character counter) and up to 10 attachments, checked here and on the server. */
-export function CreateTicketDrawer({ open, onOpenChange, orderCodes, orderId, onCreated }: CreateProps) {
+export function CreateTicketDrawer({ open, onOpenChange, orderCodes, orderId, onCreated, initialDescription }: CreateProps) {
   const { t } = useGhnTranslation()
   const invalidate = useInvalidate()
   const [orderCode, setOrderCode] = useState(orderCodes[0] ?? "")
   const [category, setCategory] = useState<string>("")
-  const [description, setDescription] = useState("")
+  const [description, setDescription] = useState(initialDescription ?? "")
   const [files, setFiles] = useState<File[]>([])
   const [error, setError] = useState<string | null>(null)
   const problems = attachmentsProblems(files, t)

@@ -58,6 +58,22 @@ export type Shipment = {
 export type { CodFilter, CodReportRow as CodParcel, CodTotals } from "../../lib/cod-report"
 export { COD_FILTERS } from "../../lib/cod-report"
 
+/** A parcel of the "Needs action" queue (GET /admin/ghn/needs-action). */
+export type QueueParcel = Shipment & {
+  receiver_phone?: string | null
+  needs: {
+    reason: string | null
+    reason_code: string | null
+    attempts: number
+    since: string | null
+    cod_at_stake: number
+    /** What a return adds: billed by GHN, or estimated from the return fee ratio until GHN bills it. */
+    return_cost: { amount: number; estimated: boolean }
+    actions: { redeliver: boolean; return: boolean; update: string[] }
+  }
+}
+export type QueuePage = { parcels: QueueParcel[]; counts: Record<string, number>; total: number; count: number; limit: number; offset: number }
+
 export type SwitchResult = { order_code: string; result: boolean; message: string; reason?: string }
 
 export type Ticket = {
@@ -156,6 +172,7 @@ export const api = {
   orderShipments: (orderId: string) => json<{ shipments: Shipment[]; uncancelled?: UncancelledGhnOrder[] }>(`/admin/ghn/orders/${orderId}/shipments`),
   shipments: (query: Record<string, unknown>) => json<{ shipments: Shipment[]; count: number; limit: number; offset: number }>("/admin/ghn/shipments", "GET", undefined, query),
   cod: (query: Record<string, unknown>) => json<{ parcels: CodReportRow[]; count: number; totals: CodTotals; limit: number; offset: number }>("/admin/ghn/cod", "GET", undefined, query),
+  needsAction: (query: Record<string, unknown>) => json<QueuePage>("/admin/ghn/needs-action", "GET", undefined, query),
   refresh: (code: string) => json<{ shipment: Shipment }>(`/admin/ghn/shipments/${encodeURIComponent(code)}/refresh`, "POST"),
   update: (code: string, body: Record<string, unknown>) => json<{ shipment: Shipment }>(`/admin/ghn/shipments/${encodeURIComponent(code)}`, "POST", body),
   redeliver: (codes: string[]) => json<{ results: SwitchResult[] }>("/admin/ghn/redeliver", "POST", { order_codes: codes }),
@@ -194,6 +211,7 @@ export const keys = {
   orderShipments: (orderId: string) => ["ghn", "order-shipments", orderId] as const,
   shipments: (query: Record<string, unknown>) => ["ghn", "shipments", query] as const,
   cod: (query: Record<string, unknown>) => ["ghn", "cod", query] as const,
+  needsAction: (query: Record<string, unknown>) => ["ghn", "needs-action", query] as const,
   tickets: (query: Record<string, unknown>) => ["ghn", "tickets", query] as const,
   ticket: (id: number) => ["ghn", "ticket", id] as const,
   settings: ["ghn", "settings"] as const,
@@ -210,6 +228,9 @@ export const useShipments = (query: Record<string, unknown>) =>
 
 export const useCodReport = (query: Record<string, unknown>) =>
   useQuery({ queryKey: keys.cod(query), queryFn: () => api.cod(query), placeholderData: (previous) => previous })
+
+export const useNeedsAction = (query: Record<string, unknown>) =>
+  useQuery({ queryKey: keys.needsAction(query), queryFn: () => api.needsAction(query), placeholderData: (previous) => previous })
 
 export const useTickets = (query: Record<string, unknown>, enabled = true) =>
   useQuery({ queryKey: keys.tickets(query), queryFn: () => api.tickets(query), enabled })

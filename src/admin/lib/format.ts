@@ -1,4 +1,5 @@
 import { useTranslation } from "react-i18next"
+import { feeBreakdown } from "../../lib/fee-breakdown"
 
 /** The plugin's translations (namespace "ghn", registered in src/admin/i18n). */
 export const NS = "ghn"
@@ -61,29 +62,11 @@ export const statusColor = (status: string): BadgeColor => COLORS[status] ?? "gr
 /** Every GHN order status, in the order of the journey (for filters). */
 export const STATUSES = Object.keys(COLORS)
 
-/** The webhook's PascalCase fee names that a simple split would get wrong. */
-const WEBHOOK_FEE_KEYS: Record<string, string> = {
-  CODFee: "cod_fee",
-  CODFailedFee: "cod_failed_fee",
-  StationDO: "station_do",
-  StationPU: "station_pu",
-  R2S: "r2s",
-}
-
-/** Fee parts of Create Order (snake_case) and of the webhook (PascalCase), as one list of non-zero parts. */
+/** A shipment's fee parts that are not zero (src/lib/fee-breakdown.ts keeps one name per part). */
 export function feeParts(fees: Record<string, unknown> | null | undefined): { key: string; amount: number }[] {
-  if (!fees) return []
-  const seen = new Set<string>()
-  const out: { key: string; amount: number }[] = []
-  for (const [raw, value] of Object.entries(fees)) {
-    const key = WEBHOOK_FEE_KEYS[raw] ?? raw.replace(/([a-z0-9])([A-Z])/g, "$1_$2").toLowerCase()
-    if (key === "total" || seen.has(key)) continue
-    const amount = Number(value)
-    if (!Number.isFinite(amount) || amount === 0) continue
-    seen.add(key)
-    out.push({ key, amount })
-  }
-  return out
+  return Object.entries(feeBreakdown(fees))
+    .filter(([, amount]) => amount !== 0)
+    .map(([key, amount]) => ({ key, amount }))
 }
 
 /** Seconds as m:ss. */

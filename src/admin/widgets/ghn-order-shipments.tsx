@@ -1,6 +1,8 @@
 import { defineWidgetConfig } from "@medusajs/admin-sdk"
 import type { AdminOrder, DetailWidgetProps } from "@medusajs/framework/types"
 import { Alert, Container } from "@medusajs/ui"
+import { Link } from "react-router-dom"
+import { isNeedsActionStatus } from "../../lib/needs-action"
 import { EmptyState, ErrorState, LoadingRows, SectionHeader } from "../components/common"
 import { ShipmentCard } from "../components/shipment-card"
 import { errorText, useOrderShipments } from "../lib/api"
@@ -23,6 +25,7 @@ const GhnOrderShipmentsWidget = ({ data: order }: DetailWidgetProps<AdminOrder>)
   const uncancelled = query.data?.uncancelled ?? []
 
   if (query.isSuccess && !shipments.length && !shipsWithGhn(order)) return null
+  const waiting = shipments.filter((s) => isNeedsActionStatus(s.status))
 
   return (
     <Container className="divide-y p-0" data-testid="ghn-order-widget">
@@ -36,6 +39,16 @@ const GhnOrderShipmentsWidget = ({ data: order }: DetailWidgetProps<AdminOrder>)
           </Alert>
         </div>
       ))}
+      {waiting.length ? (
+        <div className="px-6 py-4">
+          <Alert variant="warning" data-testid="ghn-needs-action-banner">
+            {t("queue.banner", { count: waiting.length, codes: waiting.map((s) => s.order_code).join(", ") })}{" "}
+            <Link to={`/ghn?tab=action&order_id=${order.id}`} className="text-ui-fg-interactive" data-testid="ghn-needs-action-link">
+              {t("queue.bannerLink")}
+            </Link>
+          </Alert>
+        </div>
+      ) : null}
       {query.isSuccess && !shipments.length ? <EmptyState title={t("widget.emptyTitle")} description={t("widget.emptyDescription")} /> : null}
       {shipments.map((s) => (
         <ShipmentCard key={s.id} shipment={s} orderId={order.id} />

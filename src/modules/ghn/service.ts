@@ -14,7 +14,8 @@ import { GhnShipment } from "./models/ghn-shipment"
 import { GhnTicket } from "./models/ghn-ticket"
 import { GhnWebhookEvent } from "./models/ghn-webhook-event"
 import { GhnRefusedCallback } from "./models/ghn-refused-callback"
-import type { GhnIntentRow } from "./types"
+import type { GhnIntentRow, GhnShipmentRow } from "./types"
+import { NEEDS_ACTION_STATUSES } from "../../lib/needs-action"
 
 type Logger = { warn(message: string): void; info?(message: string): void }
 type Knex = { raw<T>(sql: string, bindings: unknown[]): Promise<T> }
@@ -174,6 +175,23 @@ export default class GhnModuleService extends MedusaService({ GhnShipment, GhnWe
     const t = sums[0]
     const totals = Object.fromEntries(Object.entries(t).map(([k, v]) => [k, Number(v ?? 0)])) as CodTotals
     return { rows, count: totals.parcels, totals }
+  }
+
+  /**
+   * The "Needs action" queue: the parcels in `statuses` (of one order, when asked), the longest
+   * waiting first, and how many wait in each of the queue's statuses; both read on the
+   * (status, status_at) index, never the whole table.
+   */
+  async needsAction(opts: { statuses: readonly string[]; order_id?: string; limit: number; offset: number }): Promise<{ rows: GhnShipmentRow[]; counts: Record<string, number> }> {
+    const rows = await this.listGhnShipments(
+      { status: [...opts.statuses], ...(opts.order_id ? { order_id: opts.order_id } : {}) },
+      { take: opts.limit, skip: opts.offset, order: { status_at: "ASC", id: "ASC" } }
+    )
+    const { rows: counted } = await this.pg.raw<{ rows: { status: string; n: number }[] }>(
+      `select status, count(*)::int as n from ghn_shipment where deleted_at is null and status = any(?)${opts.order_id ? " and order_id = ?" : ""} group by status`,
+      [[...NEEDS_ACTION_STATUSES], ...(opts.order_id ? [opts.order_id] : [])]
+    )
+    return { rows, counts: Object.fromEntries(NEEDS_ACTION_STATUSES.map((status) => [status, counted.find((c) => c.status === status)?.n ?? 0])) }
   }
 
   async storeCallback(row: {

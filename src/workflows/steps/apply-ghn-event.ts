@@ -1,4 +1,5 @@
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
+import { attemptsAfter } from "../../lib/needs-action"
 import { GHN_STATUSES, refusedMove, type RefusedMove } from "../../lib/status"
 import type { GhnShipmentEvent } from "../../lib/webhook"
 import { GHN_MODULE } from "../../modules/ghn"
@@ -39,6 +40,9 @@ type ShipmentUpdate = {
   cod_transfer_date?: Date
   weight?: number
   converted_weight?: number
+  status_reason?: string | null
+  status_reason_code?: string | null
+  delivery_attempts?: number
 }
 
 /** The fulfilment as the sync workflow reads it. */
@@ -76,6 +80,7 @@ type ShipmentSnapshot = Pick<
   ShipmentRow,
   | "id" | "history" | "status" | "status_at" | "total_fee" | "fees" | "cod_amount" | "is_cod_collected" | "cod_collect_date"
   | "is_cod_transferred" | "cod_transfer_date" | "weight" | "converted_weight" | "last_synced_at"
+  | "status_reason" | "status_reason_code" | "delivery_attempts"
 >
 
 /**
@@ -107,6 +112,8 @@ export const applyGhnEventStep = createStep(
     // order existed, stays in the history, marked, and changes nothing else.
     const madeAt = new Date(shipment.created_at).getTime() - 10 * 60_000
     const accepted: typeof events = []
+    /** The statuses the shipment takes, in order (failed delivery attempts are counted from them). */
+    const reached: string[] = []
     for (const e of events) {
       const eventTime = new Date(e.time).getTime()
       // Order Info's updated_date has whole seconds where webhooks have milliseconds: what GHN
@@ -133,9 +140,15 @@ export const applyGhnEventStep = createStep(
       accepted.push(e)
       // The admin's refresh is GHN's Order Info now: it always wins, so no callback time can hold a shipment back.
       if (e.status && (e.source === "admin" || isAfter(statusAt, true))) {
+        // GHN's reason is the status's own: a status without one clears the last.
+        if (e.status !== (update.status ?? shipment.status) || e.reason || e.reason_code) {
+          update.status_reason = e.reason ?? null
+          update.status_reason_code = e.reason_code ?? null
+        }
         update.status = e.status
         update.status_at = new Date(eventTime)
         statusAt = eventTime
+        reached.push(e.status)
       }
       if (isAfter(latestKnown, false)) {
         // Fee, weight and COD updates (update_fee, update_weight, update_cod, and every full body).
@@ -158,6 +171,8 @@ export const applyGhnEventStep = createStep(
       }
     }
     update.history = { events: history }
+    const attempts = attemptsAfter(shipment.status, reached)
+    if (attempts) update.delivery_attempts = (shipment.delivery_attempts ?? 0) + attempts
 
     const previous: ShipmentSnapshot = {
       id: shipment.id,
@@ -174,6 +189,9 @@ export const applyGhnEventStep = createStep(
       weight: shipment.weight,
       converted_weight: shipment.converted_weight,
       last_synced_at: shipment.last_synced_at,
+      status_reason: shipment.status_reason,
+      status_reason_code: shipment.status_reason_code,
+      delivery_attempts: shipment.delivery_attempts,
     }
     await ghn.updateGhnShipments(update)
     const status = update.status ?? shipment.status

@@ -19,8 +19,9 @@ import { useMemo, useState } from "react"
 import { Link, useSearchParams } from "react-router-dom"
 import { BulkPrintModal, MAX_LABELS, type PrintSource } from "../../components/bulk-print"
 import { CodReport } from "../../components/cod-report"
+import { NeedsActionQueue } from "../../components/needs-action"
 import { ErrorState, GhnStatusBadge } from "../../components/common"
-import { errorText, useShipments, type Shipment } from "../../lib/api"
+import { errorText, useNeedsAction, useShipments, type Shipment } from "../../lib/api"
 import { dateTime, STATUSES, useGhnTranslation, vnd } from "../../lib/format"
 
 const PAGE_SIZE = 20
@@ -50,16 +51,28 @@ function queryOf(filtering: DataTableFilteringState, search: string) {
   return q
 }
 
-/** The GHN page: the shipments, and the cash-on-delivery report (the tab is in the URL: ?tab=cod). */
+const TABS = ["shipments", "action", "cod"] as const
+
+/**
+ * The GHN page: the shipments, the parcels waiting for a decision, and the cash-on-delivery
+ * report (the tab is in the URL: ?tab=action, ?tab=cod; ?order_id= narrows the queue to one order).
+ */
 const GhnPage = () => {
   const { t } = useGhnTranslation()
   const [params, setParams] = useSearchParams()
-  const tab = params.get("tab") === "cod" ? "cod" : "shipments"
+  const asked = params.get("tab")
+  const tab = (TABS as readonly string[]).includes(asked ?? "") ? (asked as (typeof TABS)[number]) : "shipments"
+  const orderId = params.get("order_id")
+  // The tab's label counts every parcel waiting (one row is enough to read the counts).
+  const waiting = useNeedsAction({ limit: 1 }).data?.total ?? 0
   return (
-    <Tabs value={tab} onValueChange={(value) => setParams(value === "cod" ? { tab: "cod" } : {}, { replace: true })}>
+    <Tabs value={tab} onValueChange={(value) => setParams(value === "shipments" ? {} : { tab: value }, { replace: true })}>
       <Tabs.List className="mb-2">
         <Tabs.Trigger value="shipments" data-testid="ghn-tab-shipments">
           {t("codReport.shipmentsTab")}
+        </Tabs.Trigger>
+        <Tabs.Trigger value="action" data-testid="ghn-tab-action">
+          {t("queue.tab", { count: waiting })}
         </Tabs.Trigger>
         <Tabs.Trigger value="cod" data-testid="ghn-tab-cod">
           {t("codReport.tab")}
@@ -67,6 +80,11 @@ const GhnPage = () => {
       </Tabs.List>
       <Tabs.Content value="shipments">
         <GhnShipments />
+      </Tabs.Content>
+      <Tabs.Content value="action">
+        <Container className="flex flex-col p-0" data-testid="ghn-action-page">
+          <NeedsActionQueue orderId={orderId} />
+        </Container>
       </Tabs.Content>
       <Tabs.Content value="cod">
         <Container className="flex flex-col p-0" data-testid="ghn-cod-page">

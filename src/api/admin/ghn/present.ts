@@ -1,4 +1,6 @@
 import { labelRoute } from "../../../lib/labels"
+import { personName } from "../../../lib/order-body"
+import type { QueryGraph } from "../../../lib/query-graph"
 import { isBeforePickup } from "../../../lib/status"
 import { REDELIVERABLE, RETURNABLE, canUpdateField } from "../../../lib/update-rules"
 import type GhnModuleService from "../../../modules/ghn/service"
@@ -28,7 +30,40 @@ function presentShipment(ghn: GhnModuleService, shipment: GhnShipmentRow, failed
       cancel: !shipment.is_return && isBeforePickup(status),
       redeliver: REDELIVERABLE.includes(status),
       return: RETURNABLE.includes(status),
-      update: ["note", "required_note", "to_name", "to_phone", "to_address", "cod_amount"].filter((f) => canUpdateField(status, f)),
+      update: ["note", "required_note", "to_name", "to_phone", "to_address", "cod_amount", "cod_failed_amount"].filter((f) => canUpdateField(status, f)),
     },
   }
+}
+
+type Address = { first_name?: string | null; last_name?: string | null; company?: string | null; phone?: string | null } | null
+type LinkedRow = { id: string; order?: { id: string; display_id?: number | null; custom_display_id?: string | null; shipping_address?: Address } | null }
+
+/** Each shipment's order number, receiver and receiver's phone, read through the shipment's link to its order. */
+export async function withOrders<T extends { id: string }>(query: QueryGraph, rows: T[]) {
+  const { data: linked } = rows.length
+    ? await query.graph<LinkedRow>({
+        entity: "ghn_shipment",
+        fields: [
+          "id",
+          "order.id",
+          "order.display_id",
+          "order.custom_display_id",
+          "order.shipping_address.first_name",
+          "order.shipping_address.last_name",
+          "order.shipping_address.company",
+          "order.shipping_address.phone",
+        ],
+        filters: { id: rows.map((s) => s.id) },
+      })
+    : { data: [] as LinkedRow[] }
+  const orderOf = new Map(linked.map((l) => [l.id, l.order]))
+  return rows.map((s) => {
+    const order = orderOf.get(s.id)
+    return {
+      ...s,
+      order_number: order ? String(order.custom_display_id || order.display_id || "") || null : null,
+      receiver: order?.shipping_address ? personName(order.shipping_address) || null : null,
+      receiver_phone: order?.shipping_address?.phone || null,
+    }
+  })
 }

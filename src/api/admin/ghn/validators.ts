@@ -1,5 +1,6 @@
 import { z } from "@medusajs/framework/zod"
 import { GHN_LIMITS, REQUIRED_NOTES } from "../../../lib/ghn/constants"
+import { NEEDS_ACTION_STATUSES } from "../../../lib/needs-action"
 
 export const LABEL_SIZE = z.enum(["A5", "80x80", "52x70"], { error: 'size must be one of "A5", "80x80", "52x70"' })
 
@@ -50,10 +51,18 @@ export const UpdateShipmentBody = z
       .min(0, "cod_amount cannot be negative")
       .max(GHN_LIMITS.createOrder.maxCodAmount, `cod_amount takes at most ${GHN_LIMITS.createOrder.maxCodAmount} VND`)
       .optional(),
+    cod_failed_amount: z
+      .number()
+      .int("cod_failed_amount must be a whole number of VND")
+      .min(0, "cod_failed_amount cannot be negative")
+      .max(GHN_LIMITS.createOrder.maxCodAmount, `cod_failed_amount takes at most ${GHN_LIMITS.createOrder.maxCodAmount} VND`)
+      .optional(),
     otp: z.string().trim().min(1).optional(),
   })
   .strict()
-  .refine((b) => Object.keys(b).some((k) => k !== "otp"), { message: "nothing to change: give note, required_note, to_name, to_phone, to_address or cod_amount" })
+  .refine((b) => Object.keys(b).some((k) => k !== "otp"), {
+    message: "nothing to change: give note, required_note, to_name, to_phone, to_address, cod_amount or cod_failed_amount",
+  })
 export type UpdateShipmentBody = z.infer<typeof UpdateShipmentBody>
 
 export const ShipmentsQuery = z.object({
@@ -66,6 +75,22 @@ export const ShipmentsQuery = z.object({
   offset: z.coerce.number().int().min(0).default(0),
 })
 export type ShipmentsQuery = z.infer<typeof ShipmentsQuery>
+
+/** `status`: one or more of the queue's statuses (comma-separated or repeated); none = all of them. */
+export const NeedsActionQuery = z.object({
+  status: z
+    .union([z.string(), z.array(z.string())])
+    .optional()
+    .transform((v) => (v === undefined ? [...NEEDS_ACTION_STATUSES] : (Array.isArray(v) ? v : v.split(",")).map((s) => s.trim()).filter(Boolean)))
+    .superRefine((statuses, ctx) => {
+      const other = statuses.filter((s) => !(NEEDS_ACTION_STATUSES as readonly string[]).includes(s))
+      if (other.length) ctx.addIssue({ code: "custom", message: `status: ${other.join(", ")} is not a status of the queue (${NEEDS_ACTION_STATUSES.join(", ")})` })
+    }),
+  order_id: z.string().trim().min(1).optional(),
+  limit: z.coerce.number().int().min(1).max(200).default(50),
+  offset: z.coerce.number().int().min(0).default(0),
+})
+export type NeedsActionQuery = z.infer<typeof NeedsActionQuery>
 
 export const CodReportQuery = z.object({
   filter: z.enum(["all", "uncollected", "untransferred", "differences"]).default("all"),

@@ -15,6 +15,11 @@ export const GhnShipment = model
     /** GHN status and the time GHN gave it: only a later GHN time may replace them. */
     status: model.text().default("ready_to_pick"),
     status_at: model.dateTime().nullable(),
+    /** GHN's reason for the current status (a failed delivery's, a loss's) and its code. */
+    status_reason: model.text().nullable(),
+    status_reason_code: model.text().nullable(),
+    /** Failed delivery attempts: the times GHN reported the parcel going into delivery_fail. */
+    delivery_attempts: model.number().default(0),
     /** Every status event, ordered by GHN time: { status, type, time, reason, reason_code, source }. */
     history: model.json().default({ events: [] }),
     total_fee: model.number().default(0),
@@ -44,4 +49,5 @@ export const GhnShipment = model
     /** Last time anything was heard of GHN (webhook or poll), for the polling fallback. */
     last_synced_at: model.dateTime().nullable(),
   })
-  .indexes([{ on: ["status"] }, { on: ["order_id"] }])
+  // (status, status_at): the status filters and the "Needs action" queue, oldest decision first.
+  .indexes([{ on: ["status", "status_at"] }, { on: ["order_id"] }])

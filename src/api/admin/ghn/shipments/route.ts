@@ -1,13 +1,9 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import type { QueryGraph } from "../../../../lib/query-graph"
-import { personName } from "../../../../lib/order-body"
 import { ghnModule } from "../../../utils"
-import { presentShipments } from "../present"
+import { presentShipments, withOrders } from "../present"
 import type { ShipmentsQuery } from "../validators"
-
-type Address = { first_name?: string | null; last_name?: string | null; company?: string | null } | null
-type LinkedRow = { id: string; order?: { id: string; display_id?: number | null; custom_display_id?: string | null; shipping_address?: Address } | null }
 
 /** How many orders a search by order number or receiver looks at (the newest first). */
 const ORDER_MATCHES = 200
@@ -52,21 +48,6 @@ export async function GET(req: MedusaRequest<unknown, ShipmentsQuery>, res: Medu
     filters.created_at = { ...(q.created_from ? { $gte: q.created_from } : {}), ...(q.created_to ? { $lte: q.created_to } : {}) }
   }
   const [shipments, count] = await ghn.listAndCountGhnShipments(filters, { take: q.limit, skip: q.offset, order: { created_at: "DESC" } })
-  const { data: linked } = shipments.length
-    ? await query.graph<LinkedRow>({
-        entity: "ghn_shipment",
-        fields: ["id", "order.id", "order.display_id", "order.custom_display_id", "order.shipping_address.first_name", "order.shipping_address.last_name", "order.shipping_address.company"],
-        filters: { id: shipments.map((s) => s.id) },
-      })
-    : { data: [] as LinkedRow[] }
-  const orderOf = new Map(linked.map((l) => [l.id, l.order]))
-  const rows = (await presentShipments(ghn, shipments)).map((s) => {
-    const order = orderOf.get(s.id)
-    return {
-      ...s,
-      order_number: order ? String(order.custom_display_id || order.display_id || "") || null : null,
-      receiver: order?.shipping_address ? personName(order.shipping_address) || null : null,
-    }
-  })
+  const rows = await withOrders(query, await presentShipments(ghn, shipments))
   res.json({ shipments: rows, count, limit: q.limit, offset: q.offset })
 }

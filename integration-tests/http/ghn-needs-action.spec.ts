@@ -1,0 +1,148 @@
+/**
+ * The "Needs action" queue through Medusa's HTTP API: parcels moved by the GHN sandbox (its
+ * control API, callbacks over HTTP) into every state that waits for the merchant, listed with
+ * GHN's reason, the failed attempts, the COD at stake and what a return adds; re-delivered and
+ * returned in bulk with GHN refusing one parcel of three; what a failed delivery collects changed
+ * within the spec's update table.
+ */
+import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
+import { freshGhnStore } from "../helpers/fresh-store"
+import { sandbox } from "../helpers/sandbox"
+import { checkout, createCart, explained, failure, fulfilOrder, type SeededStore } from "../helpers/store"
+import { waitFor } from "../helpers/wait"
+
+jest.setTimeout(300_000)
+
+const SECRET = "dev-webhook-secret-change-me"
+const HEADER = "x-ghn-webhook-secret"
+const UPDATE = "/shiip/public-api/v2/shipping-order/update"
+
+/** Moves a sandbox order through statuses, as GHN's operations would (each fires its callback). */
+async function move(code: string, ...steps: (string | { status: string; reason_code?: string })[]) {
+  for (const step of steps) {
+    const body = typeof step === "string" ? { status: step } : step
+    const res = await fetch(`${sandbox.url()}/_sandbox/orders/${encodeURIComponent(code)}/status`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify(body),
+    })
+    if (!res.ok) throw new Error(`sandbox refused ${code} -> ${body.status}: ${await res.text()}`)
+  }
+}
+
+medusaIntegrationTestRunner({
+  inApp: true,
+  testSuite: ({ api: rawApi, getContainer }) => {
+    const api = explained(rawApi)
+    let admin: { headers: Record<string, string> }
+    let store: SeededStore
+
+    beforeEach(async () => {
+      ;({ admin, store } = await freshGhnStore(api, getContainer()))
+      await sandbox.webhook(`${api.defaults.baseURL.replace(/\/$/, "")}/hooks/ghn`, { [HEADER]: SECRET })
+    })
+
+    afterEach(async () => {
+      await sandbox.webhook(null)
+    })
+
+    async function parcel() {
+      const cart = await createCart(api, store, [{ variant_id: store.variants.shirt, quantity: 1 }])
+      const order = await checkout(api, store, cart.id, store.options.light)
+      const fulfillment = await fulfilOrder(api, admin, store, order.id)
+      return { orderId: order.id as string, code: fulfillment.data.order_code as string, cod: Number(fulfillment.data.cod_amount) }
+    }
+
+    const queue = async (query = "") => (await api.get(`/admin/ghn/needs-action${query}`, admin)).data
+    const row = (page: any, code: string) => page.parcels.find((p: any) => p.order_code === code)
+
+    it("lists every state that waits for the merchant, acts on them in bulk with GHN's answer per parcel, and changes what a failed delivery collects", async () => {
+      const p = { failed: await parcel(), waiting: await parcel(), storing: await parcel(), returnFail: await parcel(), exception: await parcel(), lost: await parcel(), damage: await parcel(), held: await parcel() }
+      await move(p.failed.code, "picked", "delivering", { status: "delivery_fail", reason_code: "GHN-DFC1A4" }, "delivering", "delivery_fail")
+      await move(p.waiting.code, "picked", "delivering", "delivery_fail", "waiting_to_return")
+      await move(p.storing.code, "picked", "storing")
+      await move(p.held.code, "picked", "storing")
+      await move(p.returnFail.code, "picked", "delivering", "delivery_fail", "return", "return_fail")
+      await move(p.exception.code, "picked", "exception")
+      await move(p.lost.code, "picked", "lost")
+      await move(p.damage.code, "picked", "damage")
+
+      await waitFor(async () => (await queue()).total === 8, 60_000)
+      const page = await queue()
+      expect(page.counts).toEqual({ delivery_fail: 1, waiting_to_return: 1, storing: 2, return_fail: 1, exception: 1, lost: 1, damage: 1 })
+      // Each row as the merchant reads it.
+      const failed = row(page, p.failed.code)
+      expect(failed.order_number).toEqual(expect.any(String))
+      expect(failed.receiver).toBe("Nguyễn Văn An")
+      expect(failed.needs).toEqual(
+        expect.objectContaining({
+          reason: "Không liên lạc được với người nhận",
+          reason_code: "GHN-DFC1A2",
+          attempts: 2,
+          since: expect.any(String),
+          cod_at_stake: p.failed.cod,
+          actions: { redeliver: false, return: true, update: ["to_phone", "to_address"] },
+        })
+      )
+      // Not billed yet: half the main service (returnFeeRatio 0.5), marked as an estimate.
+      const main = (await sandbox.order(p.failed.code)).fee.main_service
+      expect(failed.needs.return_cost).toEqual({ amount: Math.round(main / 2), estimated: true })
+      // GHN billed the return of the parcel it brings back: GHN's figure, not an estimate.
+      const returning = await sandbox.order(p.returnFail.code)
+      expect(row(page, p.returnFail.code).needs.return_cost).toEqual({ amount: returning.fee.r2s + returning.fee.return, estimated: false })
+      expect(row(page, p.returnFail.code).needs.reason_code).toBe("GHN-RFE0A0")
+      expect(row(page, p.lost.code).needs).toEqual(expect.objectContaining({ reason_code: "GHN-LOST01", attempts: 0, actions: { redeliver: false, return: false, update: [] } }))
+      expect(row(page, p.waiting.code).needs.actions).toEqual({ redeliver: true, return: true, update: ["cod_failed_amount", "to_phone", "to_address"] })
+      // The longest waiting first.
+      const since = page.parcels.map((r: any) => Date.parse(r.needs.since))
+      expect(since).toEqual([...since].sort((a, b) => a - b))
+      // One status, one order.
+      expect((await queue("?status=lost")).parcels.map((r: any) => r.order_code)).toEqual([p.lost.code])
+      expect((await queue(`?order_id=${p.damage.orderId}`)).parcels.map((r: any) => r.order_code)).toEqual([p.damage.code])
+
+      // Deliver again, three at once: GHN takes storing and waiting_to_return, refuses a failed delivery (Delivery Again's table).
+      const again = (await api.post("/admin/ghn/redeliver", { order_codes: [p.waiting.code, p.storing.code, p.failed.code] }, admin)).data.results
+      expect(again).toEqual([
+        expect.objectContaining({ order_code: p.waiting.code, result: true }),
+        expect.objectContaining({ order_code: p.storing.code, result: true }),
+        expect.objectContaining({ order_code: p.failed.code, result: false, message: expect.any(String) }),
+      ])
+      // The refused parcel is as it was, at GHN and in the queue.
+      expect((await sandbox.order(p.failed.code)).status).toBe("delivery_fail")
+      // Return, three at once: GHN refuses the lost parcel.
+      const back = (await api.post("/admin/ghn/return", { order_codes: [p.failed.code, p.held.code, p.lost.code] }, admin)).data.results
+      expect(back.map((r: any) => [r.order_code, r.result])).toEqual([
+        [p.failed.code, true],
+        [p.held.code, true],
+        [p.lost.code, false],
+      ])
+      expect((await sandbox.order(p.lost.code)).status).toBe("lost")
+      await waitFor(async () => {
+        const now = await queue()
+        // Returned parcels leave the queue; Delivery Again puts a parcel in storing, to be delivered again.
+        return !row(now, p.failed.code) && !row(now, p.held.code) && row(now, p.waiting.code)?.status === "storing" && !!row(now, p.lost.code)
+      }, 60_000)
+
+      // What the receiver pays on a failed delivery: GHN allows it while the parcel waits to return...
+      await move(p.waiting.code, "delivering", "delivery_fail", "waiting_to_return")
+      await waitFor(async () => row(await queue(), p.waiting.code)?.status === "waiting_to_return", 30_000)
+      await api.post(`/admin/ghn/shipments/${p.waiting.code}`, { cod_failed_amount: 30000 }, admin)
+      expect((await sandbox.order(p.waiting.code)).cod_failed_amount).toBe(30000)
+      // ...not after a failed delivery (the spec's table): refused naming the field and the status, nothing sent.
+      const other = await parcel()
+      await move(other.code, "picked", "delivering", "delivery_fail")
+      await waitFor(async () => row(await queue("?status=delivery_fail"), other.code)?.status === "delivery_fail", 30_000)
+      const updates = await sandbox.requestCount(UPDATE)
+      const refused = await failure(api.post(`/admin/ghn/shipments/${other.code}`, { cod_failed_amount: 30000 }, admin))
+      expect(refused.status).toBe(400)
+      expect(refused.message).toMatch(/cod_failed_amount.*delivery_fail/)
+      expect(await sandbox.requestCount(UPDATE)).toBe(updates)
+    })
+
+    it("refuses a queue status that is not one, naming it and the queue's statuses", async () => {
+      const bad = await failure(api.get("/admin/ghn/needs-action?status=delivered,lost", admin))
+      expect(bad.status).toBe(400)
+      expect(bad.message).toMatch(/status: delivered is not a status of the queue \(delivery_fail, waiting_to_return, storing, return_fail, exception, lost, damage\)/)
+    })
+  },
+})
