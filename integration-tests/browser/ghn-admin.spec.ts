@@ -363,8 +363,10 @@ describeBrowser()("GHN admin in a browser", () => {
     await page.goto("/app/ghn?tab=action")
     const queue = page.locator('[data-testid="ghn-queue"]')
     await queue.waitFor()
-    await expect(page.locator('[data-testid="ghn-tab-action"]').innerText()).resolves.toBe(`Cần xử lý (${total})`)
+    // The count arrives with the queue's own request.
+    await until("the tab's count", async () => (await page.locator('[data-testid="ghn-tab-action"]').innerText()) === `Cần xử lý (${total})`)
     const failedRow = queue.locator("tr", { hasText: failed.code })
+    await failedRow.waitFor()
     await expect(failedRow.locator('[data-testid="ghn-queue-reason"]').innerText()).resolves.toMatch(/Người nhận từ chối nhận hàng[\s\S]*GHN-DFC1A4/)
     await expect(failedRow.locator('[data-testid="ghn-queue-attempts"]').innerText()).resolves.toBe("1")
     await expect(failedRow.locator('[data-testid="ghn-queue-return-cost"]').innerText()).resolves.toMatch(/^≈ /)
@@ -383,6 +385,7 @@ describeBrowser()("GHN admin in a browser", () => {
     await expect(banner.innerText()).resolves.toContain(failed.code)
     await banner.locator('[data-testid="ghn-needs-action-link"]').click()
     await page.waitForURL(new RegExp(`tab=action&order_id=${failed.orderId}`))
+    await page.locator('[data-testid="ghn-queue-code"]', { hasText: failed.code }).waitFor()
     await expect(page.locator('[data-testid="ghn-queue-code"]').allInnerTexts()).resolves.toEqual([failed.code])
 
     // In English, and the README's picture of the queue.
@@ -391,7 +394,7 @@ describeBrowser()("GHN admin in a browser", () => {
     await login(en)
     await en.goto("/app/ghn?tab=action")
     await en.locator('[data-testid="ghn-queue"] tr', { hasText: failed.code }).waitFor()
-    await expect(en.locator('[data-testid="ghn-tab-action"]').innerText()).resolves.toBe(`Needs action (${total})`)
+    await until("the tab's count in English", async () => (await en.locator('[data-testid="ghn-tab-action"]').innerText()) === `Needs action (${total})`)
     await expect(en.locator('[data-testid="ghn-queue"]').innerText()).resolves.toContain("GHN's reason")
     await docsScreenshot(en.locator('[data-testid="ghn-action-page"]'), "needs-action")
     await english.close()

@@ -105,7 +105,7 @@ export function NeedsActionQueue({ orderId }: { orderId?: string | null }) {
         header: t("queue.reason"),
         cell: ({ row }) => (
           <div className="flex max-w-[240px] flex-col" data-testid="ghn-queue-reason">
-            <span className="whitespace-normal">{row.original.needs.reason ?? "—"}</span>
+            <span className="whitespace-normal">{row.original.needs.reason || "—"}</span>
             {row.original.needs.reason_code ? <span className="text-ui-fg-muted font-mono text-xs">{row.original.needs.reason_code}</span> : null}
           </div>
         ),
@@ -261,7 +261,7 @@ export function NeedsActionQueue({ orderId }: { orderId?: string | null }) {
           initialDescription={t("queue.ticketText", {
             code: ticketFor.order_code,
             status: t(`status.${ticketFor.status}`, { defaultValue: ticketFor.status }),
-            reason: ticketFor.needs.reason ?? "—",
+            reason: ticketFor.needs.reason || "—",
             attempts: ticketFor.needs.attempts,
           })}
         />

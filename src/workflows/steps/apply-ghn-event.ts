@@ -142,8 +142,8 @@ export const applyGhnEventStep = createStep(
       if (e.status && (e.source === "admin" || isAfter(statusAt, true))) {
         // GHN's reason is the status's own: a status without one clears the last.
         if (e.status !== (update.status ?? shipment.status) || e.reason || e.reason_code) {
-          update.status_reason = e.reason ?? null
-          update.status_reason_code = e.reason_code ?? null
+          update.status_reason = e.reason || null
+          update.status_reason_code = e.reason_code || null
         }
         update.status = e.status
         update.status_at = new Date(eventTime)
