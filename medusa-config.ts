@@ -22,6 +22,8 @@ const ghnOptions = {
   insurance: "items_value" as const,
   // A store sharing its GHN shop (or, in tests, one sandbox serving many fresh databases).
   clientOrderCodePrefix: process.env.GHN_CLIENT_ORDER_CODE_PREFIX || "",
+  // GHN_COD_RISK=2: no cash on delivery for a receiver with 2 COD parcels back in 180 days (README, codRisk).
+  ...(process.env.GHN_COD_RISK ? { codRisk: { maxReturned: Number(process.env.GHN_COD_RISK), days: 180 } } : {}),
 }
 
 const redisUrl = process.env.REDIS_URL

@@ -13,3 +13,5 @@ process.env.LOG_LEVEL = process.env.LOG_LEVEL || "error"
 // One sandbox serves every file, and each file's store numbers its orders from 1 again: a prefix
 // per file keeps client order codes (1-1, 1-2 ...) from meeting another file's GHN orders.
 process.env.GHN_CLIENT_ORDER_CODE_PREFIX = `t${Date.now().toString(36)}${Math.random().toString(36).slice(2, 5)}-`
+// Options a file turns on for itself (set at its top) must not leak into the next file.
+delete process.env.GHN_COD_RISK

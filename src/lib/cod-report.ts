@@ -3,6 +3,7 @@
  * to collect against what GHN reports (collected, transferred), and the shipping quoted at
  * checkout against GHN's final fee (GHN re-weighs at the hub).
  */
+import { csvOf } from "./csv"
 export const COD_FILTERS = ["all", "uncollected", "untransferred", "differences"] as const
 export type CodFilter = (typeof COD_FILTERS)[number]
 
@@ -91,15 +92,7 @@ const CSV_COLUMNS: (keyof CodReportRow)[] = [
   "cod_transferred", "cod_transfer_date", "cod_captured", "cod_capture_status", "cod_capture_id", "quoted_fee", "total_fee", "fee_difference",
 ]
 
-const csvCell = (v: unknown) => {
-  const text = v === null || v === undefined ? "" : String(v)
-  // Quoted when it holds a separator, quote or line break; a leading =+-@ is defused for spreadsheets.
-  const safe = /^[=+\-@]/.test(text) && !/^-?\d+(\.\d+)?$/.test(text) ? `'${text}` : text
-  return /[",\n\r]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe
-}
-
 /** The report as CSV (UTF-8 with a byte-order mark, so spreadsheet apps read Vietnamese right). */
 export function codReportCsv(rows: CodReportRow[]): string {
-  const lines = [CSV_COLUMNS.join(","), ...rows.map((r) => CSV_COLUMNS.map((c) => csvCell(r[c])).join(","))]
-  return "\uFEFF" + lines.join("\r\n") + "\r\n"
+  return csvOf(CSV_COLUMNS, rows)
 }

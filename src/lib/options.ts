@@ -56,6 +56,16 @@ export const ghnOptionsSchema = z
      * the shop's contract. Used only to estimate what a return would add before GHN bills it.
      */
     returnFeeRatio: z.number().min(0).max(2).default(0.5),
+    /**
+     * Refuse cash on delivery at checkout to a receiver (by phone) with at least `maxReturned`
+     * returned or refused COD parcels in the last `days` days. Off when absent.
+     */
+    codRisk: z
+      .strictObject({
+        maxReturned: z.number().int().min(1).max(100),
+        days: z.number().int().min(1).max(3650).default(180),
+      })
+      .optional(),
   })
   // Medusa adds keys of its own to module options (`database`, …): unknown keys are let through,
   // but one that resembles an option is refused as a misspelling (see parseGhnOptions).

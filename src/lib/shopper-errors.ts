@@ -30,6 +30,8 @@ export type ShopperErrorParams = {
   parcel_wrong_service: { service_type_id: 2 | 5; limit_g: number }
   ghn_unavailable: Record<string, never>
   ghn_connection: Record<string, never>
+  /** The store's codRisk option: `returned` of the receiver's COD parcels came back in the last `days` days. */
+  cod_not_offered: { returned: number; days: number }
 }
 
 export type ShopperErrorCode = keyof ShopperErrorParams
@@ -41,7 +43,7 @@ export type ShopperLocale = "vi" | "en"
 
 export const SHOPPER_ERROR_CODES: readonly ShopperErrorCode[] = [
   "address_unsupported_country", "address_not_found", "address_ambiguous", "address_not_priceable",
-  "no_ghn_service", "parcel_too_heavy", "parcel_too_large", "parcel_wrong_service", "ghn_unavailable", "ghn_connection",
+  "no_ghn_service", "parcel_too_heavy", "parcel_too_large", "parcel_wrong_service", "ghn_unavailable", "ghn_connection", "cod_not_offered",
 ]
 
 export function isShopperErrorCode(code: unknown): code is ShopperErrorCode {
@@ -101,6 +103,8 @@ const VI: Catalogue = {
       : `Một kiện dưới ${kg(p.limit_g, "vi")} kg là hàng nhẹ: hãy chọn GHN hàng nhẹ.`,
   ghn_unavailable: () => "Giao hàng GHN tạm thời chưa sẵn sàng: vui lòng thử lại sau giây lát.",
   ghn_connection: () => "Giao hàng GHN tạm thời chưa sẵn sàng: vui lòng thử lại sau giây lát.",
+  cod_not_offered: (p) =>
+    `Cửa hàng chưa thể nhận thanh toán khi nhận hàng (COD) cho số điện thoại này (${p.returned} đơn COD bị hoàn trong ${p.days} ngày qua). Vui lòng thanh toán trước bằng phương thức khác.`,
 }
 
 const EN: Catalogue = {
@@ -120,6 +124,8 @@ const EN: Catalogue = {
       : `A single parcel under ${kg(p.limit_g, "en")} kg is light goods: choose GHN light goods.`,
   ghn_unavailable: () => "GHN shipping is not available right now: please try again in a moment",
   ghn_connection: () => "GHN shipping is not available right now: please try again in a moment",
+  cod_not_offered: (p) =>
+    `The store cannot take cash on delivery for this phone number (${p.returned} COD parcels came back in the last ${p.days} days). Please pay in advance with another payment method.`,
 }
 
 /** The text of a coded error in a language. */

@@ -13,6 +13,7 @@ import { GHN_COD_DELIVERED, type GhnCodDeliveredData } from "../lib/cod"
 import { isPastPickup, medusaEffectOf } from "../lib/status"
 import { applyGhnEventStep, type FulfillmentRow, type SyncGhnShipmentInput } from "./steps/apply-ghn-event"
 import { markGhnEventsProcessedStep } from "./steps/mark-ghn-events-processed"
+import { recordReceiverOutcomeStep } from "./steps/record-receiver-outcome"
 import { setFulfillmentGhnStatusStep } from "./steps/set-fulfillment-ghn-status"
 
 export type { SyncGhnShipmentInput }
@@ -114,6 +115,9 @@ export const syncGhnShipmentWorkflow = createWorkflow("sync-ghn-shipment", (inpu
       data: transform({ input }, ({ input }): GhnCodDeliveredData => ({ order_code: input.order_code })),
     }).config({ name: "emit-ghn-cod-delivered" })
   })
+
+  // The receiver's history (src/lib/receiver-risk.ts): an order's COD parcel delivered or returned.
+  recordReceiverOutcomeStep(applied)
 
   markGhnEventsProcessedStep(transform({ input, applied }, ({ input, applied }) => ({ order_code: input.order_code, applied })))
   releaseLockStep({ key: lockKey })

@@ -8,6 +8,7 @@ import { api, errorText, useInvalidate, useMutation, useNeedsAction, type QueueP
 import { dateTime, useGhnTranslation, vnd } from "../lib/format"
 import { ErrorState, GhnStatusBadge } from "./common"
 import { EditShipmentDrawer } from "./edit-shipment-drawer"
+import { ReceiverSummary } from "./receiver-history"
 import { CreateTicketDrawer } from "./tickets"
 
 const PAGE_SIZE = 20
@@ -87,6 +88,11 @@ export function NeedsActionQueue({ orderId }: { orderId?: string | null }) {
                 {row.original.order_number ? `#${row.original.order_number}` : t("table.viewOrder")}
                 {row.original.receiver ? ` · ${row.original.receiver}` : ""}
               </Link>
+            ) : null}
+            {row.original.needs.receiver ? (
+              <span className="text-xs">
+                <ReceiverSummary receiver={row.original.needs.receiver} />
+              </span>
             ) : null}
           </div>
         ),

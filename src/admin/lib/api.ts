@@ -58,6 +58,10 @@ export type Shipment = {
 export type { CodFilter, CodReportRow as CodParcel, CodTotals } from "../../lib/cod-report"
 export { COD_FILTERS } from "../../lib/cod-report"
 
+/** A receiver's history with the store's COD parcels (src/lib/receiver-risk.ts). */
+export type { ReceiverHistory } from "../../lib/receiver-risk"
+import type { ReceiverHistory } from "../../lib/receiver-risk"
+
 /** A parcel of the "Needs action" queue (GET /admin/ghn/needs-action). */
 export type QueueParcel = Shipment & {
   receiver_phone?: string | null
@@ -70,6 +74,7 @@ export type QueueParcel = Shipment & {
     /** What a return adds: billed by GHN, or estimated from the return fee ratio until GHN bills it. */
     return_cost: { amount: number; estimated: boolean }
     actions: { redeliver: boolean; return: boolean; update: string[] }
+    receiver: ReceiverHistory | null
   }
 }
 export type QueuePage = { parcels: QueueParcel[]; counts: Record<string, number>; total: number; count: number; limit: number; offset: number }
@@ -169,7 +174,10 @@ const multipart = <T>(path: string, form: FormData) =>
   sdk.client.fetch<T>(path, { method: "POST", body: form, headers: { "content-type": null } })
 
 export const api = {
-  orderShipments: (orderId: string) => json<{ shipments: Shipment[]; uncancelled?: UncancelledGhnOrder[] }>(`/admin/ghn/orders/${orderId}/shipments`),
+  orderShipments: (orderId: string) =>
+    json<{ shipments: Shipment[]; uncancelled?: UncancelledGhnOrder[]; receiver?: ReceiverHistory | null }>(`/admin/ghn/orders/${orderId}/shipments`),
+  trustReceiver: (phone: string, trusted: boolean) => json<{ receiver: ReceiverHistory }>(`/admin/ghn/receivers/${encodeURIComponent(phone)}/trust`, "POST", { trusted }),
+  forgetReceiver: (phone: string) => sdk.client.fetch<{ phone: string; outcomes: number }>(`/admin/ghn/receivers/${encodeURIComponent(phone)}`, { method: "DELETE" }),
   shipments: (query: Record<string, unknown>) => json<{ shipments: Shipment[]; count: number; limit: number; offset: number }>("/admin/ghn/shipments", "GET", undefined, query),
   cod: (query: Record<string, unknown>) => json<{ parcels: CodReportRow[]; count: number; totals: CodTotals; limit: number; offset: number }>("/admin/ghn/cod", "GET", undefined, query),
   needsAction: (query: Record<string, unknown>) => json<QueuePage>("/admin/ghn/needs-action", "GET", undefined, query),

@@ -4,6 +4,7 @@ import { Alert, Container } from "@medusajs/ui"
 import { Link } from "react-router-dom"
 import { isNeedsActionStatus } from "../../lib/needs-action"
 import { EmptyState, ErrorState, LoadingRows, SectionHeader } from "../components/common"
+import { ReceiverHistoryPanel } from "../components/receiver-history"
 import { ShipmentCard } from "../components/shipment-card"
 import { errorText, useOrderShipments } from "../lib/api"
 import { useGhnTranslation } from "../lib/format"
@@ -49,6 +50,7 @@ const GhnOrderShipmentsWidget = ({ data: order }: DetailWidgetProps<AdminOrder>)
           </Alert>
         </div>
       ) : null}
+      {query.data?.receiver ? <ReceiverHistoryPanel receiver={query.data.receiver} orderId={order.id} /> : null}
       {query.isSuccess && !shipments.length ? <EmptyState title={t("widget.emptyTitle")} description={t("widget.emptyDescription")} /> : null}
       {shipments.map((s) => (
         <ShipmentCard key={s.id} shipment={s} orderId={order.id} />

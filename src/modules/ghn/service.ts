@@ -14,6 +14,9 @@ import { GhnShipment } from "./models/ghn-shipment"
 import { GhnTicket } from "./models/ghn-ticket"
 import { GhnWebhookEvent } from "./models/ghn-webhook-event"
 import { GhnRefusedCallback } from "./models/ghn-refused-callback"
+import { GhnReceiverOutcome } from "./models/ghn-receiver-outcome"
+import { GhnTrustedReceiver } from "./models/ghn-trusted-receiver"
+import { type CodRiskOption, type ReceiverHistory, type ReceiverOutcome } from "../../lib/receiver-risk"
 import type { GhnIntentRow, GhnShipmentRow } from "./types"
 import { NEEDS_ACTION_STATUSES } from "../../lib/needs-action"
 
@@ -49,7 +52,15 @@ export const GHN_EVENTS_RECOVER = "ghn.events.recover"
  * routes, subscribers, jobs and workflows (the provider lives in the fulfilment module's own
  * container and cannot reach them).
  */
-export default class GhnModuleService extends MedusaService({ GhnShipment, GhnWebhookEvent, GhnTicket, GhnCreateIntent, GhnRefusedCallback }) {
+export default class GhnModuleService extends MedusaService({
+  GhnShipment,
+  GhnWebhookEvent,
+  GhnTicket,
+  GhnCreateIntent,
+  GhnRefusedCallback,
+  GhnReceiverOutcome,
+  GhnTrustedReceiver,
+}) {
   /** The plugin's own options: the default account (settings, onboarding, address lists). */
   readonly options: GhnOptions
   readonly client: GhnClient
@@ -192,6 +203,72 @@ export default class GhnModuleService extends MedusaService({ GhnShipment, GhnWe
       [[...NEEDS_ACTION_STATUSES], ...(opts.order_id ? [opts.order_id] : [])]
     )
     return { rows, counts: Object.fromEntries(NEEDS_ACTION_STATUSES.map((status) => [status, counted.find((c) => c.status === status)?.n ?? 0])) }
+  }
+
+  /** A COD parcel's end for its receiver, once per parcel (a repeat keeps the first): the row's id, or null for a repeat. */
+  async recordReceiverOutcome(row: {
+    phone: string
+    order_code: string
+    order_id: string | null
+    outcome: ReceiverOutcome
+    cod_amount: number
+    failed_attempts: number
+    at: Date
+  }): Promise<string | null> {
+    const { rows } = await this.pg.raw<{ rows: { id: string }[] }>(
+      `insert into ghn_receiver_outcome (id, phone, order_code, order_id, outcome, cod_amount, failed_attempts, at, created_at, updated_at)
+       values (?, ?, ?, ?, ?, ?, ?, ?, now(), now()) on conflict do nothing returning id`,
+      [generateEntityId(undefined, "ghnrcv"), row.phone, row.order_code, row.order_id, row.outcome, row.cod_amount, row.failed_attempts, row.at]
+    )
+    return rows[0]?.id ?? null
+  }
+
+  /**
+   * Receivers' histories by phone (normalised): COD parcels delivered, returned and refused, the
+   * failed attempts, whether an admin trusts them, and the returned or refused ones of the last
+   * `codRisk.days` days. One grouped read on the (phone, at) index.
+   */
+  async receiverHistories(phones: string[], codRisk?: CodRiskOption): Promise<Map<string, ReceiverHistory>> {
+    const out = new Map<string, ReceiverHistory>()
+    if (!phones.length) return out
+    const days = codRisk?.days ?? null
+    const { rows } = await this.pg.raw<{ rows: { phone: string; delivered: number; returned: number; refused: number; failed_attempts: number; recent_returns: number }[] }>(
+      `select phone,
+              count(*) filter (where outcome = 'delivered')::int as delivered,
+              count(*) filter (where outcome = 'returned')::int as returned,
+              count(*) filter (where outcome = 'refused')::int as refused,
+              coalesce(sum(failed_attempts), 0)::int as failed_attempts,
+              count(*) filter (where outcome <> 'delivered' and (?::int is null or at > now() - make_interval(days => ?::int)))::int as recent_returns
+         from ghn_receiver_outcome where phone = any(?) and deleted_at is null group by phone`,
+      [days, days, phones]
+    )
+    const trusted = new Set((await this.listGhnTrustedReceivers({ phone: phones }, { select: ["phone"] })).map((t) => t.phone))
+    for (const phone of phones) {
+      const r = rows.find((x) => x.phone === phone)
+      out.set(phone, {
+        phone,
+        delivered: r?.delivered ?? 0,
+        returned: r?.returned ?? 0,
+        refused: r?.refused ?? 0,
+        failed_attempts: r?.failed_attempts ?? 0,
+        recent_returns: r?.recent_returns ?? 0,
+        trusted: trusted.has(phone),
+        days,
+      })
+    }
+    return out
+  }
+
+  /** A receiver's parcels, newest first (the admin's CSV export). */
+  async receiverOutcomes(phone: string) {
+    return await this.listGhnReceiverOutcomes({ phone }, { order: { at: "DESC" }, take: 10_000 })
+  }
+
+  /** Forgets a receiver: their parcels' outcomes and the trust (a shopper's data, the shop's duty). */
+  async clearReceiver(phone: string): Promise<{ outcomes: number; trusted: boolean }> {
+    const { rows } = await this.pg.raw<{ rows: { id: string }[] }>("delete from ghn_receiver_outcome where phone = ? returning id", [phone])
+    const { rows: trust } = await this.pg.raw<{ rows: { id: string }[] }>("delete from ghn_trusted_receiver where phone = ? returning id", [phone])
+    return { outcomes: rows.length, trusted: trust.length > 0 }
   }
 
   async storeCallback(row: {

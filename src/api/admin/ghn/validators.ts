@@ -100,3 +100,6 @@ export const CodReportQuery = z.object({
   offset: z.coerce.number().int().min(0).default(0),
 })
 export type CodReportQuery = z.infer<typeof CodReportQuery>
+
+export const TrustReceiverBody = z.object({ trusted: z.boolean({ error: "trusted must be true or false" }) }).strict()
+export type TrustReceiverBody = z.infer<typeof TrustReceiverBody>

@@ -2,6 +2,7 @@ import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { queueActionsOf, returnCostOf } from "../../../../lib/needs-action"
 import type { QueryGraph } from "../../../../lib/query-graph"
+import { normalizeVnPhone } from "../../../../lib/receiver-risk"
 import { ghnModule } from "../../../utils"
 import { presentShipments, withOrders } from "../present"
 import type { NeedsActionQuery } from "../validators"
@@ -18,9 +19,13 @@ export async function GET(req: MedusaRequest<unknown, NeedsActionQuery>, res: Me
   const ghn = ghnModule(req)
   const { rows, counts } = await ghn.needsAction({ statuses: q.status, order_id: q.order_id, limit: q.limit, offset: q.offset })
   const presented = await withOrders(req.scope.resolve<QueryGraph>(ContainerRegistrationKeys.QUERY), await presentShipments(ghn, rows))
+  const phones = [...new Set(presented.map((s) => normalizeVnPhone(s.receiver_phone)).filter((p): p is string => !!p))]
+  const histories = await ghn.receiverHistories(phones, ghn.options.codRisk)
   const parcels = presented.map((s) => ({
     ...s,
     needs: {
+      /** The receiver's history with the store's COD parcels (by phone). */
+      receiver: histories.get(normalizeVnPhone(s.receiver_phone) ?? "") ?? null,
       reason: s.status_reason,
       reason_code: s.status_reason_code,
       attempts: s.delivery_attempts,

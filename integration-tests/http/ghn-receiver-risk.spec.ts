@@ -1,0 +1,144 @@
+/**
+ * A receiver's history with the store's COD parcels, through Medusa's HTTP API: kept as parcels
+ * reach their end (GHN's callbacks from the sandbox over HTTP), shown on the order's GHN panel,
+ * the `codRisk` option refusing cash on delivery at checkout and allowing it once an admin trusts
+ * the receiver, exported as CSV and forgotten.
+ */
+// This file's store runs with the codRisk option: 2 COD parcels back within 180 days.
+process.env.GHN_COD_RISK = "2"
+
+import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
+import { freshGhnStore } from "../helpers/fresh-store"
+import { sandbox } from "../helpers/sandbox"
+import { checkout, createCart, CUSTOMER_ADDRESS, explained, failure, fulfilOrder, storeHeaders, type SeededStore } from "../helpers/store"
+import { waitFor } from "../helpers/wait"
+
+jest.setTimeout(300_000)
+
+const SECRET = "dev-webhook-secret-change-me"
+const HEADER = "x-ghn-webhook-secret"
+
+async function move(code: string, ...steps: (string | { status: string; reason_code?: string })[]) {
+  for (const step of steps) {
+    const body = typeof step === "string" ? { status: step } : step
+    const res = await fetch(`${sandbox.url()}/_sandbox/orders/${encodeURIComponent(code)}/status`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify(body),
+    })
+    if (!res.ok) throw new Error(`sandbox refused ${code} -> ${body.status}: ${await res.text()}`)
+  }
+}
+
+medusaIntegrationTestRunner({
+  inApp: true,
+  testSuite: ({ api: rawApi, getContainer }) => {
+    const api = explained(rawApi)
+    let admin: { headers: Record<string, string> }
+    let store: SeededStore
+
+    beforeEach(async () => {
+      ;({ admin, store } = await freshGhnStore(api, getContainer()))
+      await sandbox.webhook(`${api.defaults.baseURL.replace(/\/$/, "")}/hooks/ghn`, { [HEADER]: SECRET })
+    })
+
+    afterEach(async () => {
+      await sandbox.webhook(null)
+    })
+
+    /** A COD order of the receiver (the phone written as a shopper might), fulfilled with GHN. */
+    async function codParcel(phone = CUSTOMER_ADDRESS.phone) {
+      const cart = await createCart(api, store, [{ variant_id: store.variants.shirt, quantity: 1 }], { ...CUSTOMER_ADDRESS, phone })
+      const order = await checkout(api, store, cart.id, store.options.light)
+      const fulfillment = await fulfilOrder(api, admin, store, order.id)
+      return { orderId: order.id as string, code: fulfillment.data.order_code as string }
+    }
+
+    const receiverOf = async (orderId: string) => (await api.get(`/admin/ghn/orders/${orderId}/shipments`, admin)).data.receiver
+
+    /** Completes a COD cart of the receiver: the answer as the storefront gets it. */
+    async function completeCodCart(phone: string, locale?: "vi" | "en") {
+      const cart = await createCart(api, store, [{ variant_id: store.variants.shirt, quantity: 1 }], { ...CUSTOMER_ADDRESS, phone })
+      const headers = { headers: { ...storeHeaders(store).headers, ...(locale ? { "x-medusa-locale": locale } : {}) } }
+      await api.post(`/store/carts/${cart.id}/shipping-methods`, { option_id: store.options.light, data: {} }, headers)
+      const collection = (await api.post("/store/payment-collections", { cart_id: cart.id }, headers)).data.payment_collection
+      await api.post(`/store/payment-collections/${collection.id}/payment-sessions`, { provider_id: "pp_system_default" }, headers)
+      return await rawApi.post(`/store/carts/${cart.id}/complete`, {}, { ...headers, validateStatus: () => true })
+    }
+
+    it("keeps the receiver's COD history, refuses COD at checkout past codRisk, allows it once trusted, exports and forgets it", async () => {
+      const refused = await codParcel("+84 912 345 678")
+      const returned = await codParcel("0912.345.678")
+      const delivered = await codParcel()
+      const failing = await codParcel()
+      await move(refused.code, "picked", "delivering", { status: "delivery_fail", reason_code: "GHN-DFC1A4" }, "return", "returning", "returned")
+      await move(returned.code, "picked", "delivering", "delivery_fail", "delivering", "delivery_fail", "return", "returning", "returned")
+      await move(delivered.code, "picked", "delivering", "delivered")
+
+      // One receiver, whichever way the phone was written; counted as each parcel ended.
+      await waitFor(async () => {
+        const r = await receiverOf(delivered.orderId)
+        return r && r.delivered + r.returned + r.refused === 3
+      }, 60_000)
+      expect(await receiverOf(refused.orderId)).toEqual({
+        phone: "0912345678",
+        delivered: 1,
+        returned: 1,
+        refused: 1,
+        failed_attempts: 3,
+        recent_returns: 2,
+        trusted: false,
+        days: 180,
+      })
+      // The queue's rows carry it too (the returned parcels left the queue; a new failure enters it).
+      await move(failing.code, "picked", "delivering", "delivery_fail")
+      await waitFor(async () => (await api.get("/admin/ghn/needs-action", admin)).data.parcels.some((p: any) => p.order_code === failing.code), 30_000)
+      const row = (await api.get("/admin/ghn/needs-action", admin)).data.parcels.find((p: any) => p.order_code === failing.code)
+      expect(row.needs.receiver).toEqual(expect.objectContaining({ phone: "0912345678", returned: 1, refused: 1 }))
+
+      // codRisk (2 back in 180 days): cash on delivery refused at checkout, saying to pay in advance.
+      const denied = await completeCodCart("0912345678", "en")
+      expect(denied.status).toBe(400)
+      expect(denied.data.code).toBe("cod_not_offered")
+      expect(denied.data.message).toMatch(/cash on delivery is not offered to this receiver: 2 of their COD parcels came back in the last 180 days.*pay in advance/)
+      const deniedVi = await completeCodCart("0912345678", "vi")
+      expect(deniedVi.data).toEqual(expect.objectContaining({ code: "cod_not_offered", params: { returned: 2, days: 180 } }))
+      expect(deniedVi.data.message).toMatch(/2 đơn COD bị hoàn trong 180 ngày qua\). Vui lòng thanh toán trước/)
+      // Another receiver pays on delivery as before.
+      expect((await completeCodCart("0901111222")).data.type).toBe("order")
+
+      // An admin trusts the receiver: COD is offered again.
+      const trusted = (await api.post(`/admin/ghn/receivers/${encodeURIComponent("+84912345678")}/trust`, { trusted: true }, admin)).data.receiver
+      expect(trusted).toEqual(expect.objectContaining({ phone: "0912345678", trusted: true }))
+      expect((await completeCodCart("0912 345 678")).data.type).toBe("order")
+
+      // The history as CSV: one line per parcel.
+      const csv = await api.get("/admin/ghn/receivers/0912345678/outcomes", admin)
+      expect(csv.headers["content-type"]).toMatch(/text\/csv/)
+      const lines = String(csv.data).replace(/^\uFEFF/, "").trim().split(/\r\n/)
+      expect(lines[0]).toBe("phone,order_code,order_id,outcome,cod_amount,failed_attempts,at")
+      expect(lines.slice(1).map((l) => l.split(",").slice(1, 2).concat(l.split(",")[3])).sort()).toEqual(
+        [
+          [refused.code, "refused"],
+          [returned.code, "returned"],
+          [delivered.code, "delivered"],
+        ].sort()
+      )
+
+      // Forgotten: the outcomes and the trust.
+      const cleared = (await api.delete("/admin/ghn/receivers/0912345678", admin)).data
+      expect(cleared).toEqual({ phone: "0912345678", deleted: true, outcomes: 3, trusted: true })
+      expect(await receiverOf(refused.orderId)).toEqual(expect.objectContaining({ delivered: 0, returned: 0, refused: 0, trusted: false }))
+    })
+
+    it("refuses a phone that is not one, and a trust that is not true or false, changing nothing", async () => {
+      const bad = await failure(api.get("/admin/ghn/receivers/abc", admin))
+      expect(bad.status).toBe(400)
+      expect(bad.message).toMatch(/phone: "abc" is not a Vietnamese phone number/)
+      const trust = await failure(api.post("/admin/ghn/receivers/0912345678/trust", { trusted: "yes" }, admin))
+      expect(trust.status).toBe(400)
+      expect(trust.message).toMatch(/trusted/)
+      expect((await api.get("/admin/ghn/receivers/0912345678", admin)).data.receiver.trusted).toBe(false)
+    })
+  },
+})
