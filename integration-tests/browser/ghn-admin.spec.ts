@@ -383,6 +383,12 @@ describeBrowser()("GHN admin in a browser", () => {
     await openOrder(failed.orderId, failed.code)
     const banner = page.locator('[data-testid="ghn-needs-action-banner"]')
     await expect(banner.innerText()).resolves.toContain(failed.code)
+    // The receiver's history with the store's COD parcels, and trusting them (codRisk never refuses a trusted receiver).
+    const receiver = page.locator('[data-testid="ghn-receiver"]')
+    await expect(receiver.locator('[data-testid="ghn-receiver-summary"]').innerText()).resolves.toMatch(/đơn COD bị hoàn|chưa có đơn COD/)
+    await receiver.locator('[data-testid="ghn-receiver-trust"]').click()
+    await expect(receiver.locator('[data-testid="ghn-receiver-trusted"]').innerText()).resolves.toBe("Tin cậy")
+    await expect(receiver.locator('[data-testid="ghn-receiver-trust"]').innerText()).resolves.toBe("Bỏ tin cậy")
     await banner.locator('[data-testid="ghn-needs-action-link"]').click()
     await page.waitForURL(new RegExp(`tab=action&order_id=${failed.orderId}`))
     await page.locator('[data-testid="ghn-queue-code"]', { hasText: failed.code }).waitFor()

@@ -169,6 +169,14 @@ describe("restarts (one Medusa process, killed with SIGKILL)", () => {
         expect(parcel).toEqual(expect.objectContaining({ cod_capture_status: "captured", cod_capture_id: captures[0].id, cod_capture_error: null, cod_captured: parcel.cod_ghn }))
         expect(captures[0].ghn_order_code).toBe(code)
       }
+      // The receiver's history comes from PostgreSQL: every delivered parcel once, across the stop.
+      const { rows: outcomes } = await sql.query("select order_code, outcome from ghn_receiver_outcome where order_code = any($1)", [codes])
+      expect(outcomes.map((o: any) => [o.order_code, o.outcome]).sort()).toEqual(codes.map((c) => [c, "delivered"]).sort())
+      const { rows: phoneRows } = await sql.query("select phone, count(*)::int as n from ghn_receiver_outcome where order_code = any($1) group by phone", [codes])
+      const { rows: all } = await sql.query("select count(*)::int as n from ghn_receiver_outcome where phone = $1 and outcome = 'delivered'", [phoneRows[0].phone])
+      const { rows: order } = await sql.query("select order_id from ghn_shipment where order_code = $1", [codes[0]])
+      const { data: panel } = await api.get(`/admin/ghn/orders/${order[0].order_id}/shipments`, admin)
+      expect(panel.receiver).toEqual(expect.objectContaining({ phone: phoneRows[0].phone, delivered: all[0].n, returned: 0, refused: 0 }))
     }
   )
 
