@@ -2,7 +2,7 @@ import { defineMiddlewares, errorHandler, getHttpResponseFromError, validateAndT
 import type { MedusaNextFunction, MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { ghnServiceFailureOf, shopperAnswerOf, withoutHosts } from "../lib/medusa-error"
 import { supportRoutes } from "./admin/ghn/support-middlewares"
-import { CodReportQuery, LabelQuery, LabelsBody, NeedsActionQuery, ShipmentsQuery, SwitchStatusBody, TrustReceiverBody, UpdateShipmentBody } from "./admin/ghn/validators"
+import { ApplyMeasuresBody, CodReportQuery, ReweighQuery, LabelQuery, LabelsBody, NeedsActionQuery, ShipmentsQuery, SwitchStatusBody, TrustReceiverBody, UpdateShipmentBody } from "./admin/ghn/validators"
 import { DistrictsQuery, LeadtimeBody, NewWardsQuery, WardsQuery } from "./store/ghn/validators"
 
 const query = (schema: Parameters<typeof validateAndTransformQuery>[0]) =>
@@ -57,6 +57,8 @@ export default defineMiddlewares({
     { matcher: "/admin/ghn/shipments", methods: ["GET"], middlewares: [query(ShipmentsQuery)] },
     { matcher: "/admin/ghn/cod", methods: ["GET"], middlewares: [query(CodReportQuery)] },
     { matcher: "/admin/ghn/needs-action", methods: ["GET"], middlewares: [query(NeedsActionQuery)] },
+    { matcher: "/admin/ghn/reweigh", methods: ["GET"], middlewares: [query(ReweighQuery)] },
+    { matcher: "/admin/ghn/reweigh/:variant_id", methods: ["POST"], middlewares: [validateAndTransformBody(ApplyMeasuresBody)] },
     { matcher: "/admin/ghn/receivers/:phone/trust", methods: ["POST"], middlewares: [validateAndTransformBody(TrustReceiverBody)] },
     { matcher: "/admin/ghn/shipments/:order_code", methods: ["POST"], middlewares: [validateAndTransformBody(UpdateShipmentBody)] },
     { matcher: "/admin/ghn/redeliver", methods: ["POST"], middlewares: [validateAndTransformBody(SwitchStatusBody)] },

@@ -136,6 +136,9 @@ export async function refreshGhnShipments(container: MedusaContainer, orderCodes
         cod_transfer_date: info.cod_transfer_date ?? null,
         weight: num(info.weight),
         converted_weight: num(info.converted_weight),
+        length: num(info.length),
+        width: num(info.width),
+        height: num(info.height),
       }
     } catch (error) {
       results.push({ order_code: shipment.order_code, error: (error as Error).message, cause: error })

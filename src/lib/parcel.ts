@@ -16,8 +16,8 @@ export const PARCEL_LIMITS = {
 export type WeightUnit = "g" | "kg" | "lb" | "oz"
 export type DimensionUnit = "cm" | "mm" | "m" | "in"
 
-const GRAMS_PER: Record<WeightUnit, number> = { g: 1, kg: 1000, lb: 453.59237, oz: 28.349523125 }
-const CM_PER: Record<DimensionUnit, number> = { cm: 1, mm: 0.1, m: 100, in: 2.54 }
+export const GRAMS_PER: Record<WeightUnit, number> = { g: 1, kg: 1000, lb: 453.59237, oz: 28.349523125 }
+export const CM_PER: Record<DimensionUnit, number> = { cm: 1, mm: 0.1, m: 100, in: 2.54 }
 
 export type Measured = {
   weight?: number | null

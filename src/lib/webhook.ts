@@ -31,6 +31,8 @@ export const CALLBACK_LIMITS = {
   maxCodAmount: GHN_LIMITS.createOrder.maxCodAmount,
   maxFee: 100_000_000,
   maxWeight: GHN_LIMITS.calculateFee.maxWeight,
+  /** A side of the box GHN measured, in cm (Create Order takes at most 200; a re-measure may say more). */
+  maxSide: 10_000,
 } as const
 
 /** A whole number of VND or grams within `max`: a number, or digits as text; anything else names the field and the limit. */
@@ -90,6 +92,9 @@ export const ghnWebhookSchema = z
     CODTransferDate: text.refine((v) => v.trim() === "" || !Number.isNaN(Date.parse(v)), "must be an ISO 8601 date").nullish(),
     Weight: wholeNumber(CALLBACK_LIMITS.maxWeight).optional(),
     ConvertedWeight: wholeNumber(CALLBACK_LIMITS.maxWeight).optional(),
+    Length: wholeNumber(CALLBACK_LIMITS.maxSide).optional(),
+    Width: wholeNumber(CALLBACK_LIMITS.maxSide).optional(),
+    Height: wholeNumber(CALLBACK_LIMITS.maxSide).optional(),
     TotalFee: wholeNumber(CALLBACK_LIMITS.maxFee).optional(),
     Fee: z.record(z.string(), feeAmount.nullable()).nullish(),
   })
@@ -140,6 +145,10 @@ export type GhnShipmentEvent = {
   cod_transfer_date?: string | null
   weight?: number
   converted_weight?: number
+  /** The box GHN measured, in cm. */
+  length?: number
+  width?: number
+  height?: number
 }
 
 /** A GHN callback body as a shipment event. */
@@ -161,5 +170,8 @@ export function eventFromWebhook(body: GhnWebhookBody): GhnShipmentEvent {
     cod_transfer_date: body.CODTransferDate ?? null,
     weight: body.Weight,
     converted_weight: body.ConvertedWeight,
+    length: body.Length,
+    width: body.Width,
+    height: body.Height,
   }
 }

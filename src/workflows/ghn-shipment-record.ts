@@ -12,6 +12,8 @@ export type GhnShipmentRecord = {
   is_return?: boolean
   /** The fulfilment's shipping option: its shipping method's amount is the checkout's quote. */
   shipping_option_id?: string | null
+  /** The parcel as Create Order sent it (weight in g, box in cm): the re-weighing report compares GHN's measures with it. */
+  sent?: { weight?: number; length?: number; width?: number; height?: number }
   /** The fulfilment's data once its GHN order is made (create-ghn-order.ts). */
   data: {
     order_code?: string
@@ -66,7 +68,7 @@ export async function recordGhnShipments(container: MedusaContainer, records: Gh
   if (!fresh.length) return []
   const quotes = await checkoutQuotes(container, ghn, fresh)
   const created = await ghn.createGhnShipments(
-    fresh.map(({ fulfillment_id, order_id, provider_id, is_return, data }) => ({
+    fresh.map(({ fulfillment_id, order_id, provider_id, is_return, data, sent }) => ({
       fulfillment_id,
       order_id: order_id ?? null,
       provider_id: provider_id ?? null,
@@ -82,6 +84,11 @@ export async function recordGhnShipments(container: MedusaContainer, records: Gh
       cod_expected: is_return ? null : Math.round(Number(data.cod_amount ?? 0)),
       quoted_fee: quotes.get(fulfillment_id) ?? null,
       weight: data.weight ? Math.round(Number(data.weight)) : null,
+      sent_weight: sent?.weight ?? null,
+      sent_length: sent?.length ?? null,
+      sent_width: sent?.width ?? null,
+      sent_height: sent?.height ?? null,
+      sent_fee: Math.round(Number(data.total_fee ?? 0)),
       expected_delivery_time: data.expected_delivery_time ? new Date(data.expected_delivery_time) : null,
       last_synced_at: new Date(),
     }))

@@ -205,6 +205,41 @@ export default class GhnModuleService extends MedusaService({
     return { rows, counts: Object.fromEntries(NEEDS_ACTION_STATUSES.map((status) => [status, counted.find((c) => c.status === status)?.n ?? 0])) }
   }
 
+  /**
+   * Parcels of the last `days` days that GHN has measured and the store sent measures for (orders'
+   * parcels only), newest first, at most `limit`: the re-weighing report's input.
+   */
+  async measuredParcels(days: number, limit = 20_000) {
+    const { rows } = await this.pg.raw<{
+      rows: {
+        id: string
+        order_id: string | null
+        fulfillment_id: string
+        order_code: string
+        sent_weight: number
+        sent_length: number | null
+        sent_width: number | null
+        sent_height: number | null
+        sent_fee: number | null
+        weight: number | null
+        converted_weight: number | null
+        box_length: number | null
+        box_width: number | null
+        box_height: number | null
+        total_fee: number
+      }[]
+    }>(
+      `select id, order_id, fulfillment_id, order_code, sent_weight, sent_length, sent_width, sent_height, sent_fee,
+              weight, converted_weight, box_length, box_width, box_height, total_fee
+         from ghn_shipment
+        where deleted_at is null and not is_return and sent_weight is not null and (weight is not null or box_length is not null)
+          and created_at > now() - make_interval(days => ?::int)
+        order by created_at desc limit ?`,
+      [days, limit]
+    )
+    return rows
+  }
+
   /** A COD parcel's end for its receiver, once per parcel (a repeat keeps the first): the row's id, or null for a repeat. */
   async recordReceiverOutcome(row: {
     phone: string

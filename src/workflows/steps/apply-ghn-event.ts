@@ -43,6 +43,9 @@ type ShipmentUpdate = {
   status_reason?: string | null
   status_reason_code?: string | null
   delivery_attempts?: number
+  box_length?: number
+  box_width?: number
+  box_height?: number
 }
 
 /** The fulfilment as the sync workflow reads it. */
@@ -80,7 +83,7 @@ type ShipmentSnapshot = Pick<
   ShipmentRow,
   | "id" | "history" | "status" | "status_at" | "total_fee" | "fees" | "cod_amount" | "is_cod_collected" | "cod_collect_date"
   | "is_cod_transferred" | "cod_transfer_date" | "weight" | "converted_weight" | "last_synced_at"
-  | "status_reason" | "status_reason_code" | "delivery_attempts"
+  | "status_reason" | "status_reason_code" | "delivery_attempts" | "box_length" | "box_width" | "box_height"
 >
 
 /**
@@ -157,6 +160,7 @@ export const applyGhnEventStep = createStep(
         if (e.cod_amount !== undefined && (e.type === "update_cod" || e.cod_amount > 0)) update.cod_amount = Math.round(e.cod_amount)
         if (e.weight) update.weight = Math.round(e.weight)
         if (e.converted_weight) update.converted_weight = Math.round(e.converted_weight)
+        if (e.length && e.width && e.height) Object.assign(update, { box_length: Math.round(e.length), box_width: Math.round(e.width), box_height: Math.round(e.height) })
       }
     }
     // Collection and transfer happen once: whichever report says so first sets them, in any order.
@@ -192,6 +196,9 @@ export const applyGhnEventStep = createStep(
       status_reason: shipment.status_reason,
       status_reason_code: shipment.status_reason_code,
       delivery_attempts: shipment.delivery_attempts,
+      box_length: shipment.box_length,
+      box_width: shipment.box_width,
+      box_height: shipment.box_height,
     }
     await ghn.updateGhnShipments(update)
     const status = update.status ?? shipment.status

@@ -224,6 +224,8 @@ async function sendUnderIntent(ghn: Ghn, account: GhnAccount, first: GhnIntentRo
   }
 }
 
+const num = (v: unknown) => (typeof v === "number" && Number.isFinite(v) ? Math.round(v) : undefined)
+
 /** Callbacks GHN sent for the code before the shipment record existed: applied now. */
 async function applyEarlyCallbacks(container: MedusaContainer, ghn: Ghn, orderCode: string) {
   const early = await ghn.listGhnWebhookEvents({ order_code: orderCode, processed_at: null }, { select: ["id", "order_code"], order: { event_time: "ASC" } })
@@ -309,6 +311,7 @@ export async function createUnderLock(container: MedusaContainer, input: CreateG
         is_return: request.kind === "return",
         // Its shipping method's amount is the checkout's quote the fee is reconciled with.
         shipping_option_id: current.shipping_option_id ?? null,
+        sent: { weight: num(request.body.weight), length: num(request.body.length), width: num(request.body.width), height: num(request.body.height) },
         data,
       },
     ])

@@ -103,3 +103,18 @@ export type CodReportQuery = z.infer<typeof CodReportQuery>
 
 export const TrustReceiverBody = z.object({ trusted: z.boolean({ error: "trusted must be true or false" }) }).strict()
 export type TrustReceiverBody = z.infer<typeof TrustReceiverBody>
+
+export const ReweighQuery = z.object({
+  days: z.coerce.number().int().min(1, "days must be at least 1").max(365, "days takes at most 365").default(90),
+  format: z.enum(["json", "csv"]).default("json"),
+})
+export type ReweighQuery = z.infer<typeof ReweighQuery>
+
+/** A variant's measures in the catalogue's units (weightUnit, dimensionUnit): the ones given change. */
+const measure = (field: string, max: number) =>
+  z.number({ error: `${field} must be a number` }).positive(`${field} must be more than 0`).max(max, `${field} takes at most ${max}`).optional()
+export const ApplyMeasuresBody = z
+  .object({ weight: measure("weight", 1_000_000), length: measure("length", 100_000), width: measure("width", 100_000), height: measure("height", 100_000) })
+  .strict()
+  .refine((b) => Object.values(b).some((v) => v !== undefined), { message: "nothing to change: give weight, length, width or height" })
+export type ApplyMeasuresBody = z.infer<typeof ApplyMeasuresBody>

@@ -43,8 +43,18 @@ export const GhnShipment = model
     cod_capture_error: model.text().nullable(),
     /** The shipping the customer paid at checkout (GHN's quote then), on the order's first parcel. */
     quoted_fee: model.number().nullable(),
+    /** GHN's measures of the parcel: weight and volumetric weight (g), the box (cm). */
     weight: model.number().nullable(),
     converted_weight: model.number().nullable(),
+    box_length: model.number().nullable(),
+    box_width: model.number().nullable(),
+    box_height: model.number().nullable(),
+    /** What the store sent in Create Order: weight (g), box (cm) and GHN's fee then (the re-weighing report compares). */
+    sent_weight: model.number().nullable(),
+    sent_length: model.number().nullable(),
+    sent_width: model.number().nullable(),
+    sent_height: model.number().nullable(),
+    sent_fee: model.number().nullable(),
     expected_delivery_time: model.dateTime().nullable(),
     /** Last time anything was heard of GHN (webhook or poll), for the polling fallback. */
     last_synced_at: model.dateTime().nullable(),
