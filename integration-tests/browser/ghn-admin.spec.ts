@@ -44,8 +44,8 @@ describeBrowser()("GHN admin in a browser", () => {
   }
 
   /** An order placed by a customer and fulfilled with GHN (the demo's own script); its shipment recorded. */
-  const ghnOrder = async () => {
-    const placed = await store.placeFulfilledOrder()
+  const ghnOrder = async (opts: { heavy?: boolean } = {}) => {
+    const placed = await store.placeFulfilledOrder(opts)
     await until("the GHN shipment record", async () => (await adminGet(`/admin/ghn/orders/${placed.order_id}/shipments`)).shipments.length === 1)
     return { orderId: placed.order_id, code: placed.ghn_order_code, displayId: placed.display_id }
   }
@@ -403,6 +403,43 @@ describeBrowser()("GHN admin in a browser", () => {
     await until("the tab's count in English", async () => (await en.locator('[data-testid="ghn-tab-action"]').innerText()) === `Needs action (${total})`)
     await expect(en.locator('[data-testid="ghn-queue"]').innerText()).resolves.toContain("GHN's reason")
     await docsScreenshot(en.locator('[data-testid="ghn-action-page"]'), "needs-action")
+    await english.close()
+  })
+
+  it("shows the variants GHN re-weighs on the GHN page and applies GHN's suggestion after showing the old and new measures", async () => {
+    // The demo's heavy-goods order: one variant (a 25 kg paint bucket), re-measured at GHN's hub.
+    const { orderId, code } = await ghnOrder({ heavy: true })
+    store.sandbox.control.updateOrderWeight(code, { weight: 30000, length: 61, width: 42, height: 33 })
+    await store.sandbox.control.flushWebhooks()
+    await until("GHN's measures recorded", async () => (await adminGet(`/admin/ghn/orders/${orderId}/shipments`)).shipments[0]?.weight === 30000)
+    const report = await adminGet("/admin/ghn/reweigh")
+    const line = report.variants.find((v: { order_codes: string[] }) => v.order_codes.includes(code))
+    expect(line).toEqual(expect.objectContaining({ parcels: 1, suggested: expect.objectContaining({ length: 61, width: 42, height: 33 }) }))
+
+    await page.goto("/app/ghn?tab=reweigh")
+    const tab = page.locator('[data-testid="ghn-reweigh"]')
+    await tab.waitFor()
+    await expect(page.locator('[data-testid="ghn-tab-reweigh"]').innerText()).resolves.toBe("Cân lại")
+    const row = tab.locator('[data-testid="ghn-reweigh-row"]', { hasText: line.sku ?? line.title ?? line.variant_id })
+    await row.waitFor()
+    await expect(row.locator('[data-testid="ghn-reweigh-suggested"]').innerText()).resolves.toContain("61 × 42 × 33")
+    await screenshot(page, "reweigh-vi")
+    await row.locator('[data-testid="ghn-reweigh-apply"]').click()
+    await expect(page.getByRole("alertdialog").innerText()).resolves.toMatch(/Hiện tại: [\s\S]*Mới: [\s\S]*61 × 42 × 33/)
+    await page.getByRole("alertdialog").getByRole("button", { name: "Áp dụng" }).click()
+    await until("the variant's new measures", async () => {
+      const { variants } = await adminGet(`/admin/product-variants?id=${line.variant_id}&fields=id,length,width,height`)
+      return variants[0]?.length === line.suggested.length && variants[0]?.height === line.suggested.height
+    })
+
+    // In English, and the README's picture of the report.
+    const english = await adminContext(browser, store.url, "en", { width: 1280, height: 800 })
+    const en = await english.newPage()
+    await login(en)
+    await en.goto("/app/ghn?tab=reweigh")
+    await en.locator('[data-testid="ghn-reweigh-row"]').first().waitFor()
+    await expect(en.locator('[data-testid="ghn-tab-reweigh"]').innerText()).resolves.toBe("Re-weighing")
+    await docsScreenshot(en.locator('[data-testid="ghn-reweigh-page"]'), "reweigh")
     await english.close()
   })
 })

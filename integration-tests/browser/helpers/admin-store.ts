@@ -150,7 +150,8 @@ export type AdminStore = {
   dir: string
   stop(): Promise<void>
   /** A customer's order through the store API, fulfilled with GHN through the admin API. */
-  placeFulfilledOrder(): Promise<{ order_id: string; display_id: number; ghn_order_code: string; fulfillment_id: string }>
+  /** `heavy`: the demo's heavy-goods order (one 25 kg variant) instead of its two-product one. */
+  placeFulfilledOrder(opts?: { heavy?: boolean }): Promise<{ order_id: string; display_id: number; ghn_order_code: string; fulfillment_id: string }>
   adminToken(): Promise<string>
 }
 
@@ -269,9 +270,9 @@ async function startServices({ runId, dir, logDir, cleanups, cleanUp }: { runId:
     return (await res.json()).token as string
   }
 
-  const placeFulfilledOrder = async () => {
+  const placeFulfilledOrder = async (opts: { heavy?: boolean } = {}) => {
     started = Date.now()
-    const child = spawn(process.execPath, [path.join(ROOT, "scripts", "demo-order.js"), "--fulfil", "--json"], {
+    const child = spawn(process.execPath, [path.join(ROOT, "scripts", "demo-order.js"), "--fulfil", "--json", ...(opts.heavy ? ["--heavy"] : [])], {
       cwd: ROOT,
       env: cleanEnv({ DEMO_DIR: dir }),
       stdio: ["ignore", "pipe", "pipe"],

@@ -79,6 +79,21 @@ export type QueueParcel = Shipment & {
 }
 export type QueuePage = { parcels: QueueParcel[]; counts: Record<string, number>; total: number; count: number; limit: number; offset: number }
 
+type Measures = { weight: number | null; length: number | null; width: number | null; height: number | null }
+/** A variant of the re-weighing report (GET /admin/ghn/reweigh), measures in the catalogue's units. */
+export type ReweighVariant = {
+  variant_id: string
+  product_title: string | null
+  title: string | null
+  sku: string | null
+  parcels: number
+  fee_difference: number
+  current: Measures
+  suggested: Measures
+  order_codes: string[]
+}
+export type ReweighReport = { variants: ReweighVariant[]; unattributed: number; parcels_measured: number; days: number; units: { weight: string; dimension: string } }
+
 export type SwitchResult = { order_code: string; result: boolean; message: string; reason?: string }
 
 export type Ticket = {
@@ -180,6 +195,9 @@ export const api = {
   forgetReceiver: (phone: string) => sdk.client.fetch<{ phone: string; outcomes: number }>(`/admin/ghn/receivers/${encodeURIComponent(phone)}`, { method: "DELETE" }),
   shipments: (query: Record<string, unknown>) => json<{ shipments: Shipment[]; count: number; limit: number; offset: number }>("/admin/ghn/shipments", "GET", undefined, query),
   cod: (query: Record<string, unknown>) => json<{ parcels: CodReportRow[]; count: number; totals: CodTotals; limit: number; offset: number }>("/admin/ghn/cod", "GET", undefined, query),
+  reweigh: (query: Record<string, unknown>) => json<ReweighReport>("/admin/ghn/reweigh", "GET", undefined, query),
+  applyMeasures: (variantId: string, measures: Record<string, number>) =>
+    json<{ variant_id: string; before: Measures; after: Measures }>(`/admin/ghn/reweigh/${encodeURIComponent(variantId)}`, "POST", measures),
   needsAction: (query: Record<string, unknown>) => json<QueuePage>("/admin/ghn/needs-action", "GET", undefined, query),
   refresh: (code: string) => json<{ shipment: Shipment }>(`/admin/ghn/shipments/${encodeURIComponent(code)}/refresh`, "POST"),
   update: (code: string, body: Record<string, unknown>) => json<{ shipment: Shipment }>(`/admin/ghn/shipments/${encodeURIComponent(code)}`, "POST", body),
@@ -220,6 +238,7 @@ export const keys = {
   shipments: (query: Record<string, unknown>) => ["ghn", "shipments", query] as const,
   cod: (query: Record<string, unknown>) => ["ghn", "cod", query] as const,
   needsAction: (query: Record<string, unknown>) => ["ghn", "needs-action", query] as const,
+  reweigh: (query: Record<string, unknown>) => ["ghn", "reweigh", query] as const,
   tickets: (query: Record<string, unknown>) => ["ghn", "tickets", query] as const,
   ticket: (id: number) => ["ghn", "ticket", id] as const,
   settings: ["ghn", "settings"] as const,
@@ -239,6 +258,8 @@ export const useCodReport = (query: Record<string, unknown>) =>
 
 export const useNeedsAction = (query: Record<string, unknown>) =>
   useQuery({ queryKey: keys.needsAction(query), queryFn: () => api.needsAction(query), placeholderData: (previous) => previous })
+
+export const useReweigh = (query: Record<string, unknown>) => useQuery({ queryKey: keys.reweigh(query), queryFn: () => api.reweigh(query) })
 
 export const useTickets = (query: Record<string, unknown>, enabled = true) =>
   useQuery({ queryKey: keys.tickets(query), queryFn: () => api.tickets(query), enabled })

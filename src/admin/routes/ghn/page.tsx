@@ -20,6 +20,7 @@ import { Link, useSearchParams } from "react-router-dom"
 import { BulkPrintModal, MAX_LABELS, type PrintSource } from "../../components/bulk-print"
 import { CodReport } from "../../components/cod-report"
 import { NeedsActionQueue } from "../../components/needs-action"
+import { ReweighReport } from "../../components/reweigh-report"
 import { ErrorState, GhnStatusBadge } from "../../components/common"
 import { errorText, useNeedsAction, useShipments, type Shipment } from "../../lib/api"
 import { dateTime, STATUSES, useGhnTranslation, vnd } from "../../lib/format"
@@ -51,11 +52,12 @@ function queryOf(filtering: DataTableFilteringState, search: string) {
   return q
 }
 
-const TABS = ["shipments", "action", "cod"] as const
+const TABS = ["shipments", "action", "cod", "reweigh"] as const
 
 /**
  * The GHN page: the shipments, the parcels waiting for a decision, and the cash-on-delivery
- * report (the tab is in the URL: ?tab=action, ?tab=cod; ?order_id= narrows the queue to one order).
+ * report and the re-weighing report (the tab is in the URL: ?tab=action, ?tab=cod, ?tab=reweigh;
+ * ?order_id= narrows the queue to one order).
  */
 const GhnPage = () => {
   const { t } = useGhnTranslation()
@@ -77,6 +79,9 @@ const GhnPage = () => {
         <Tabs.Trigger value="cod" data-testid="ghn-tab-cod">
           {t("codReport.tab")}
         </Tabs.Trigger>
+        <Tabs.Trigger value="reweigh" data-testid="ghn-tab-reweigh">
+          {t("reweigh.tab")}
+        </Tabs.Trigger>
       </Tabs.List>
       <Tabs.Content value="shipments">
         <GhnShipments />
@@ -84,6 +89,11 @@ const GhnPage = () => {
       <Tabs.Content value="action">
         <Container className="flex flex-col p-0" data-testid="ghn-action-page">
           <NeedsActionQueue orderId={orderId} />
+        </Container>
+      </Tabs.Content>
+      <Tabs.Content value="reweigh">
+        <Container className="flex flex-col p-0" data-testid="ghn-reweigh-page">
+          <ReweighReport />
         </Container>
       </Tabs.Content>
       <Tabs.Content value="cod">
