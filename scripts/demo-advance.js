@@ -40,12 +40,16 @@ const HELP = `npm run demo:advance -- [order] [status ...]
            A status further along the happy path walks there step by step ("delivered" goes all
            the way); "shipped" means "picked". Other GHN statuses (delivery_fail, return, cancel,
            lost, ...) are applied as given; add reason codes as status:REASON (delivery_fail:GHN-DFC1A4).
+           reweigh:GRAMS[:LxWxH] has GHN re-weigh (and re-measure) the parcel at its hub: GHN's
+           update_weight and update_fee callbacks follow (the GHN page's Re-weighing tab).
   --no-wait  do not wait for Medusa to show the change
 
 Examples:
   npm run demo:advance                      newest order: one step on
   npm run demo:advance -- GHNSB12345 picked shipped in Medusa
   npm run demo:advance -- GHNSB12345 delivered
+  npm run demo:advance -- GHNSB12345 picked delivering delivery_fail:GHN-DFC1A4    the receiver refused
+  npm run demo:advance -- GHNSB12345 reweigh:3200:40x30x20                         re-weighed at the hub
 `
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms))
@@ -63,7 +67,7 @@ async function main() {
   // Which order: a GHN code, a Medusa order id, or the newest one that still moves.
   let code
   let targets = words
-  const isStatus = (w) => GHN_STATUSES.includes(w.split(":")[0]) || w.split(":")[0] in ALIASES
+  const isStatus = (w) => GHN_STATUSES.includes(w.split(":")[0]) || w.split(":")[0] in ALIASES || w.startsWith("reweigh:")
   if (words.length && !isStatus(words[0])) {
     code = words[0]
     targets = words.slice(1)
@@ -95,6 +99,13 @@ async function main() {
   const moves = []
   let current = order.status
   for (const raw of targets) {
+    if (raw.startsWith("reweigh:")) {
+      const [, grams, box] = raw.split(":")
+      const [length, width, height] = (box ?? "").split("x").map(Number)
+      if (!Number(grams) || (box && ![length, width, height].every((n) => n > 0))) throw new Error(`${raw}: write reweigh:GRAMS or reweigh:GRAMS:LxWxH (cm), e.g. reweigh:3200:40x30x20`)
+      moves.push({ reweigh: { weight: Number(grams), ...(box ? { length, width, height } : {}) } })
+      continue
+    }
     const [name, reason] = raw.split(":")
     const wanted = ALIASES[name] ?? name
     const at = HAPPY_PATH.indexOf(current)
@@ -115,6 +126,15 @@ async function main() {
   }
 
   for (const move of moves) {
+    if (move.reweigh) {
+      const res = await sandbox("POST", `/_sandbox/orders/${encodeURIComponent(code)}/weight`, move.reweigh).catch((error) => {
+        throw new Error(`the sandbox refused to re-weigh: ${error.body?.error ?? error.message}`)
+      })
+      const o = res.order ?? res
+      console.log(`  re-weighed at GHN's hub: ${o.weight} g${o.length ? `, ${o.length} × ${o.width} × ${o.height} cm` : ""} (update_weight, update_fee)`)
+      order = o.order_code ? o : order
+      continue
+    }
     const res = await sandbox("POST", `/_sandbox/orders/${encodeURIComponent(code)}/status`, move).catch((error) => {
       throw new Error(`the sandbox refused ${move.status}: ${error.body?.error ?? error.message}`)
     })

@@ -334,7 +334,7 @@ async function main() {
   if (opts.reset) {
     // Only what the demo itself writes there, whatever DEMO_DIR points at.
     step(`--reset: deleting the demo's data in ${rel(settings.dir)} (database, sandbox orders, logs)`)
-    for (const entry of [settings.pgDir, settings.sandboxState, settings.stateFile, path.join(settings.dir, "seed.json"), settings.logsDir]) {
+    for (const entry of [settings.pgDir, settings.sandboxState, settings.stateFile, path.join(settings.dir, "seed.json"), path.join(settings.dir, "samples.json"), settings.logsDir]) {
       fs.rmSync(entry, { recursive: true, force: true })
     }
     fs.mkdirSync(settings.logsDir, { recursive: true })
@@ -459,6 +459,29 @@ async function main() {
   }
   delete state.created
   writeState(settings, state)
+
+  // First start on this data: a few sample parcels, so the admin's GHN page is not empty
+  // (DEMO_SAMPLES=0 leaves them out; the store's own tests do).
+  const samplesFile = path.join(settings.dir, "samples.json")
+  if (process.env.DEMO_SAMPLES !== "0" && !fs.existsSync(samplesFile)) {
+    step("placing sample parcels (Needs action, the receiver's COD history, Re-weighing)…")
+    const t0 = Date.now()
+    const made = await new Promise((resolve) => {
+      const child = spawn(process.execPath, [path.join(__dirname, "demo-samples.js")], { env: { ...process.env, DEMO_DIR: settings.dir }, stdio: ["ignore", "pipe", "pipe"] })
+      let out = ""
+      let err = ""
+      child.stdout.on("data", (c) => (out += c))
+      child.stderr.on("data", (c) => (err += c))
+      child.on("exit", (code) => resolve(code === 0 ? JSON.parse(out) : { error: err.trim() || `exit ${code}` }))
+    })
+    if (Array.isArray(made)) {
+      fs.writeFileSync(samplesFile, JSON.stringify(made, null, 2))
+      step(`sample parcels placed in ${((Date.now() - t0) / 1000).toFixed(0)} s`)
+      for (const m of made) say(`         + order #${m.display_id}, GHN ${m.order_code}: ${m.what}`)
+    } else {
+      say(`         sample parcels skipped: ${made.error} (the store works without them; npm run demo -- --reset tries again)`)
+    }
+  }
 
   const pad = (s) => s.padEnd(13)
   say("")

@@ -218,6 +218,18 @@ describe("npm run demo (smoke)", () => {
     )
     expect(ghnOptions.every((o: any) => o.price_type === "calculated")).toBe(true)
 
+    // The first start placed sample parcels: the GHN page's queue, a receiver's COD history and the
+    // re-weighing report are not empty on first open.
+    const samples = JSON.parse(fs.readFileSync(path.join(dir, "samples.json"), "utf8")) as { order_code: string; order_id: string; what: string }[]
+    expect(samples).toHaveLength(5)
+    const queue = (await api("GET", `${s.medusaUrl}/admin/ghn/needs-action`, undefined, admin)).body
+    expect(queue.counts).toEqual(expect.objectContaining({ delivery_fail: 1, storing: 1 }))
+    const refusedSample = samples.find((m) => m.what.includes("refused and returned"))!
+    const receiver = (await api("GET", `${s.medusaUrl}/admin/ghn/orders/${refusedSample.order_id}/shipments`, undefined, admin)).body.receiver
+    expect(receiver).toEqual(expect.objectContaining({ refused: 1, delivered: 1 }))
+    const reweigh = (await api("GET", `${s.medusaUrl}/admin/ghn/reweigh`, undefined, admin)).body
+    expect(reweigh.variants).toEqual([expect.objectContaining({ sku: "SON-25KG-TRANG", parcels: 1 })])
+
     // 3. A customer orders with demo:order; the order carries the live GHN quote.
     const ordered = await runScript("demo:order", ["--json"])
     expect(ordered.stderr.replace(/npm warn.*\n/g, "")).toBe("")
