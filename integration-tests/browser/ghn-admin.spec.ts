@@ -403,6 +403,10 @@ describeBrowser()("GHN admin in a browser", () => {
     await until("the tab's count in English", async () => (await en.locator('[data-testid="ghn-tab-action"]').innerText()) === `Needs action (${total})`)
     await expect(en.locator('[data-testid="ghn-queue"]').innerText()).resolves.toContain("GHN's reason")
     await docsScreenshot(en.locator('[data-testid="ghn-action-page"]'), "needs-action")
+    // The receiver, trusted, on the order's panel in English.
+    await en.goto(`/app/orders/${failed.orderId}`)
+    await expect(en.locator('[data-testid="ghn-receiver-trusted"]').innerText()).resolves.toBe("Trusted")
+    await expect(en.locator('[data-testid="ghn-receiver-summary"]').innerText()).resolves.toMatch(/COD parcels? came back|no COD parcel delivered or returned yet/)
     await english.close()
   })
 

@@ -30,6 +30,27 @@ export const sandbox = {
   orders: async () => unwrap(await call("GET", "/_sandbox/orders"), "orders") as any[],
   ordersByClientCode: async (clientCode: string) =>
     ((await sandbox.orders()) as any[]).filter((o) => o.client_order_code === clientCode),
+  /** Moves an order through statuses as GHN's operations would (each fires its callback); `status:REASON` carries a reason code. */
+  move: async (code: string, ...steps: string[]) => {
+    for (const step of steps) {
+      const [status, reason_code] = step.split(":")
+      const res = await fetch(`${url()}/_sandbox/orders/${encodeURIComponent(code)}/status`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ status, ...(reason_code ? { reason_code } : {}) }),
+      })
+      if (!res.ok) throw new Error(`sandbox refused ${code} -> ${step}: ${await res.text()}`)
+    }
+  },
+  /** GHN re-weighs (and re-measures) a parcel at its hub: update_weight and update_fee follow. */
+  reweigh: async (code: string, measures: { weight?: number; length?: number; width?: number; height?: number }) => {
+    const res = await fetch(`${url()}/_sandbox/orders/${encodeURIComponent(code)}/weight`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify(measures),
+    })
+    if (!res.ok) throw new Error(`sandbox refused to re-weigh ${code}: ${await res.text()}`)
+  },
   setStatus: (code: string, status: string, reason_code?: string) =>
     call("POST", `/_sandbox/orders/${encodeURIComponent(code)}/status`, { status, ...(reason_code ? { reason_code } : {}) }),
   faults: (faults: Record<string, unknown>[]) => call("POST", "/_sandbox/faults", { faults }),

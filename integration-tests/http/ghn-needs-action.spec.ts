@@ -6,29 +6,14 @@
  * within the spec's update table.
  */
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
-import { freshGhnStore } from "../helpers/fresh-store"
+import { freshGhnStoreCalledBack } from "../helpers/fresh-store"
 import { sandbox } from "../helpers/sandbox"
 import { checkout, createCart, explained, failure, fulfilOrder, type SeededStore } from "../helpers/store"
 import { waitFor } from "../helpers/wait"
 
 jest.setTimeout(300_000)
 
-const SECRET = "dev-webhook-secret-change-me"
-const HEADER = "x-ghn-webhook-secret"
 const UPDATE = "/shiip/public-api/v2/shipping-order/update"
-
-/** Moves a sandbox order through statuses, as GHN's operations would (each fires its callback). */
-async function move(code: string, ...steps: (string | { status: string; reason_code?: string })[]) {
-  for (const step of steps) {
-    const body = typeof step === "string" ? { status: step } : step
-    const res = await fetch(`${sandbox.url()}/_sandbox/orders/${encodeURIComponent(code)}/status`, {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify(body),
-    })
-    if (!res.ok) throw new Error(`sandbox refused ${code} -> ${body.status}: ${await res.text()}`)
-  }
-}
 
 medusaIntegrationTestRunner({
   inApp: true,
@@ -38,8 +23,7 @@ medusaIntegrationTestRunner({
     let store: SeededStore
 
     beforeEach(async () => {
-      ;({ admin, store } = await freshGhnStore(api, getContainer()))
-      await sandbox.webhook(`${api.defaults.baseURL.replace(/\/$/, "")}/hooks/ghn`, { [HEADER]: SECRET })
+      ;({ admin, store } = await freshGhnStoreCalledBack(api, getContainer()))
     })
 
     afterEach(async () => {
@@ -58,14 +42,14 @@ medusaIntegrationTestRunner({
 
     it("lists every state that waits for the merchant, acts on them in bulk with GHN's answer per parcel, and changes what a failed delivery collects", async () => {
       const p = { failed: await parcel(), waiting: await parcel(), storing: await parcel(), returnFail: await parcel(), exception: await parcel(), lost: await parcel(), damage: await parcel(), held: await parcel() }
-      await move(p.failed.code, "picked", "delivering", { status: "delivery_fail", reason_code: "GHN-DFC1A4" }, "delivering", "delivery_fail")
-      await move(p.waiting.code, "picked", "delivering", "delivery_fail", "waiting_to_return")
-      await move(p.storing.code, "picked", "storing")
-      await move(p.held.code, "picked", "storing")
-      await move(p.returnFail.code, "picked", "delivering", "delivery_fail", "return", "return_fail")
-      await move(p.exception.code, "picked", "exception")
-      await move(p.lost.code, "picked", "lost")
-      await move(p.damage.code, "picked", "damage")
+      await sandbox.move(p.failed.code, "picked", "delivering", "delivery_fail:GHN-DFC1A4", "delivering", "delivery_fail")
+      await sandbox.move(p.waiting.code, "picked", "delivering", "delivery_fail", "waiting_to_return")
+      await sandbox.move(p.storing.code, "picked", "storing")
+      await sandbox.move(p.held.code, "picked", "storing")
+      await sandbox.move(p.returnFail.code, "picked", "delivering", "delivery_fail", "return", "return_fail")
+      await sandbox.move(p.exception.code, "picked", "exception")
+      await sandbox.move(p.lost.code, "picked", "lost")
+      await sandbox.move(p.damage.code, "picked", "damage")
 
       await waitFor(async () => (await queue()).total === 8, 60_000)
       const page = await queue()
@@ -124,13 +108,13 @@ medusaIntegrationTestRunner({
       }, 60_000)
 
       // What the receiver pays on a failed delivery: GHN allows it while the parcel waits to return...
-      await move(p.waiting.code, "delivering", "delivery_fail", "waiting_to_return")
+      await sandbox.move(p.waiting.code, "delivering", "delivery_fail", "waiting_to_return")
       await waitFor(async () => row(await queue(), p.waiting.code)?.status === "waiting_to_return", 30_000)
       await api.post(`/admin/ghn/shipments/${p.waiting.code}`, { cod_failed_amount: 30000 }, admin)
       expect((await sandbox.order(p.waiting.code)).cod_failed_amount).toBe(30000)
       // ...not after a failed delivery (the spec's table): refused naming the field and the status, nothing sent.
       const other = await parcel()
-      await move(other.code, "picked", "delivering", "delivery_fail")
+      await sandbox.move(other.code, "picked", "delivering", "delivery_fail")
       await waitFor(async () => row(await queue("?status=delivery_fail"), other.code)?.status === "delivery_fail", 30_000)
       const updates = await sandbox.requestCount(UPDATE)
       const refused = await failure(api.post(`/admin/ghn/shipments/${other.code}`, { cod_failed_amount: 30000 }, admin))

@@ -8,27 +8,12 @@
 process.env.GHN_COD_RISK = "2"
 
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
-import { freshGhnStore } from "../helpers/fresh-store"
+import { freshGhnStoreCalledBack } from "../helpers/fresh-store"
 import { sandbox } from "../helpers/sandbox"
 import { checkout, createCart, CUSTOMER_ADDRESS, explained, failure, fulfilOrder, storeHeaders, type SeededStore } from "../helpers/store"
 import { waitFor } from "../helpers/wait"
 
 jest.setTimeout(300_000)
-
-const SECRET = "dev-webhook-secret-change-me"
-const HEADER = "x-ghn-webhook-secret"
-
-async function move(code: string, ...steps: (string | { status: string; reason_code?: string })[]) {
-  for (const step of steps) {
-    const body = typeof step === "string" ? { status: step } : step
-    const res = await fetch(`${sandbox.url()}/_sandbox/orders/${encodeURIComponent(code)}/status`, {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify(body),
-    })
-    if (!res.ok) throw new Error(`sandbox refused ${code} -> ${body.status}: ${await res.text()}`)
-  }
-}
 
 medusaIntegrationTestRunner({
   inApp: true,
@@ -38,8 +23,7 @@ medusaIntegrationTestRunner({
     let store: SeededStore
 
     beforeEach(async () => {
-      ;({ admin, store } = await freshGhnStore(api, getContainer()))
-      await sandbox.webhook(`${api.defaults.baseURL.replace(/\/$/, "")}/hooks/ghn`, { [HEADER]: SECRET })
+      ;({ admin, store } = await freshGhnStoreCalledBack(api, getContainer()))
     })
 
     afterEach(async () => {
@@ -71,9 +55,9 @@ medusaIntegrationTestRunner({
       const returned = await codParcel("0912.345.678")
       const delivered = await codParcel()
       const failing = await codParcel()
-      await move(refused.code, "picked", "delivering", { status: "delivery_fail", reason_code: "GHN-DFC1A4" }, "return", "returning", "returned")
-      await move(returned.code, "picked", "delivering", "delivery_fail", "delivering", "delivery_fail", "return", "returning", "returned")
-      await move(delivered.code, "picked", "delivering", "delivered")
+      await sandbox.move(refused.code, "picked", "delivering", "delivery_fail:GHN-DFC1A4", "return", "returning", "returned")
+      await sandbox.move(returned.code, "picked", "delivering", "delivery_fail", "delivering", "delivery_fail", "return", "returning", "returned")
+      await sandbox.move(delivered.code, "picked", "delivering", "delivered")
 
       // One receiver, whichever way the phone was written; counted as each parcel ended.
       await waitFor(async () => {
@@ -91,7 +75,7 @@ medusaIntegrationTestRunner({
         days: 180,
       })
       // The queue's rows carry it too (the returned parcels left the queue; a new failure enters it).
-      await move(failing.code, "picked", "delivering", "delivery_fail")
+      await sandbox.move(failing.code, "picked", "delivering", "delivery_fail")
       await waitFor(async () => (await api.get("/admin/ghn/needs-action", admin)).data.parcels.some((p: any) => p.order_code === failing.code), 30_000)
       const row = (await api.get("/admin/ghn/needs-action", admin)).data.parcels.find((p: any) => p.order_code === failing.code)
       expect(row.needs.receiver).toEqual(expect.objectContaining({ phone: "0912345678", returned: 1, refused: 1 }))

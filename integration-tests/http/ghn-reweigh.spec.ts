@@ -4,24 +4,12 @@
  * the fees they cost and GHN's suggestion, its CSV, and the suggestion applied to the variant.
  */
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
-import { freshGhnStore } from "../helpers/fresh-store"
+import { freshGhnStoreCalledBack } from "../helpers/fresh-store"
 import { sandbox } from "../helpers/sandbox"
 import { checkout, createCart, explained, failure, fulfilOrder, type SeededStore } from "../helpers/store"
 import { waitFor } from "../helpers/wait"
 
 jest.setTimeout(300_000)
-
-const SECRET = "dev-webhook-secret-change-me"
-const HEADER = "x-ghn-webhook-secret"
-
-async function reweigh(code: string, measures: { weight?: number; length?: number; width?: number; height?: number }) {
-  const res = await fetch(`${sandbox.url()}/_sandbox/orders/${encodeURIComponent(code)}/weight`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify(measures),
-  })
-  if (!res.ok) throw new Error(`sandbox refused to re-weigh ${code}: ${await res.text()}`)
-}
 
 medusaIntegrationTestRunner({
   inApp: true,
@@ -31,8 +19,7 @@ medusaIntegrationTestRunner({
     let store: SeededStore
 
     beforeEach(async () => {
-      ;({ admin, store } = await freshGhnStore(api, getContainer()))
-      await sandbox.webhook(`${api.defaults.baseURL.replace(/\/$/, "")}/hooks/ghn`, { [HEADER]: SECRET })
+      ;({ admin, store } = await freshGhnStoreCalledBack(api, getContainer()))
     })
 
     afterEach(async () => {
@@ -59,10 +46,10 @@ medusaIntegrationTestRunner({
       ])
       const sent = await Promise.all([one, two, close, mixed].map(async (c) => (await sandbox.order(c)) as { weight: number; total_fee: number }))
       // GHN's hub: the shirt weighs 900 g a unit in a 35 x 30 x 8 box; one parcel within 5 %; the mixed one heavier.
-      await reweigh(one, { weight: 900, length: 35, width: 30, height: 8 })
-      await reweigh(two, { weight: 1800, length: 35, width: 30, height: 16 })
-      await reweigh(close, { weight: Math.round(sent[2].weight * 1.05) })
-      await reweigh(mixed, { weight: sent[3].weight * 3 })
+      await sandbox.reweigh(one, { weight: 900, length: 35, width: 30, height: 8 })
+      await sandbox.reweigh(two, { weight: 1800, length: 35, width: 30, height: 16 })
+      await sandbox.reweigh(close, { weight: Math.round(sent[2].weight * 1.05) })
+      await sandbox.reweigh(mixed, { weight: sent[3].weight * 3 })
       await waitFor(async () => (await shipment(mixed)).weight === sent[3].weight * 3 && (await shipment(two)).weight === 1800, 30_000)
       const fees = await Promise.all([one, two].map(async (c) => ((await sandbox.order(c)) as { total_fee: number }).total_fee))
 
