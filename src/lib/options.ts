@@ -51,6 +51,8 @@ export const ghnOptionsSchema = z
       .regex(/^[A-Za-z0-9_.-]*$/, "clientOrderCodePrefix takes letters, digits, '-', '_' and '.'")
       .default(""),
     pollIntervalMinutes: z.number().int().min(1).max(1440).default(30),
+    /** Applied GHN callbacks are deleted this many days after they were applied (the shipment's history keeps them). */
+    callbackRetentionDays: z.number().int().min(1).max(3650).default(90),
     /**
      * GHN bills a return to sender (R2S) as a share of the delivery's main service; the share is
      * the shop's contract. Used only to estimate what a return would add before GHN bills it.

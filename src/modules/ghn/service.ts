@@ -371,6 +371,28 @@ export default class GhnModuleService extends MedusaService({
     return pending
   }
 
+  /**
+   * Deletes callbacks applied more than `days` days ago, `batch` rows per statement (on the
+   * processed_at index; no statement holds its locks long), at most `maxBatches` statements a run.
+   * Callbacks not applied (failed, set aside, waiting for their shipment) are never deleted here;
+   * the shipment's history keeps every callback applied.
+   */
+  async pruneAppliedCallbacks(opts: { days: number; batch?: number; maxBatches?: number }): Promise<number> {
+    const batch = opts.batch ?? 1000
+    let deleted = 0
+    for (let i = 0; i < (opts.maxBatches ?? 50); i++) {
+      const { rows } = await this.pg.raw<{ rows: { id: string }[] }>(
+        `delete from ghn_webhook_event where id in (
+           select id from ghn_webhook_event where processed_at < now() - make_interval(days => ?::int) limit ?
+         ) returning id`,
+        [opts.days, batch]
+      )
+      deleted += rows.length
+      if (rows.length < batch) break
+    }
+    return deleted
+  }
+
   async markCallbacksApplied(ids: string[]) {
     await this.pg.raw(
       "update ghn_webhook_event set processed_at = now(), unknown_order = false, error = null, next_attempt_at = null, updated_at = now() where id = any(?)",

@@ -1,0 +1,69 @@
+/**
+ * The callbacks table does not grow without end: callbacks applied longer ago than the retention
+ * (callbackRetentionDays, 90 days) are deleted in small batches, while the shipment keeps its
+ * history and callbacks never applied (failed, set aside) stay for the admin.
+ */
+import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
+import { pruneGhnCallbacks } from "../../src/jobs/prune-ghn-callbacks"
+import { freshGhnStoreCalledBack } from "../helpers/fresh-store"
+import { sandbox } from "../helpers/sandbox"
+import { checkout, createCart, explained, fulfilOrder, type SeededStore } from "../helpers/store"
+import { waitFor } from "../helpers/wait"
+
+jest.setTimeout(300_000)
+
+medusaIntegrationTestRunner({
+  inApp: true,
+  testSuite: ({ api: rawApi, getContainer }) => {
+    const api = explained(rawApi)
+    let admin: { headers: Record<string, string> }
+    let store: SeededStore
+
+    beforeEach(async () => {
+      ;({ admin, store } = await freshGhnStoreCalledBack(api, getContainer()))
+    })
+
+    afterEach(async () => {
+      await sandbox.webhook(null)
+    })
+
+    it("deletes applied callbacks past the retention in batches, keeping the shipment's history and every callback not applied", async () => {
+      const cart = await createCart(api, store, [{ variant_id: store.variants.shirt, quantity: 1 }])
+      const order = await checkout(api, store, cart.id, store.options.light)
+      const code = (await fulfilOrder(api, admin, store, order.id)).data.order_code as string
+      await sandbox.move(code, "picked", "storing", "delivering")
+      const ghn = getContainer().resolve("ghn") as any
+      await waitFor(async () => {
+        const events = await ghn.listGhnWebhookEvents({ order_code: code })
+        return events.length >= 4 && events.every((e: any) => e.processed_at)
+      }, 30_000)
+      const applied = await ghn.listGhnWebhookEvents({ order_code: code }, { order: { event_time: "ASC" } })
+      const history = (await api.get(`/admin/ghn/shipments/${code}`, admin)).data.shipment.history
+
+      // Three applied 100 days ago, the rest recently; one never applied (set aside), 200 days old.
+      const old = new Date(Date.now() - 100 * 86_400_000)
+      for (const e of applied.slice(0, 3)) await ghn.updateGhnWebhookEvents({ id: e.id, processed_at: old })
+      const [setAside] = await ghn.createGhnWebhookEvents([
+        {
+          dedupe_key: `${code}|weird|2026`,
+          order_code: code,
+          type: "weird",
+          status: null,
+          event_time: new Date(Date.now() - 200 * 86_400_000),
+          received_at: new Date(Date.now() - 200 * 86_400_000),
+          raw_body: "{}",
+          attempts: 8,
+          error: "not a callback GHN can send",
+        },
+      ])
+
+      // Two rows per statement: two statements delete the three, a third finds none.
+      expect(await pruneGhnCallbacks(getContainer(), { batch: 2 })).toBe(3)
+      const left = await ghn.listGhnWebhookEvents({ order_code: code })
+      expect(left.map((e: any) => e.id).sort()).toEqual([...applied.slice(3).map((e: any) => e.id), setAside.id].sort())
+      expect((await api.get(`/admin/ghn/shipments/${code}`, admin)).data.shipment.history).toEqual(history)
+      // Nothing more to delete.
+      expect(await pruneGhnCallbacks(getContainer())).toBe(0)
+    })
+  },
+})
