@@ -123,7 +123,7 @@ export async function refreshGhnShipments(container: MedusaContainer, orderCodes
   for (const shipment of shipments) {
     let event: GhnShipmentEvent
     try {
-      const info = await ghn.accountOf(shipment.provider_id).client.orders.info(shipment.order_code, { shopId: shipment.shop_id })
+      const info = await ghn.accountOf(shipment.provider_id).client.orders.info(shipment.order_code, { shopId: shipment.shop_id, background: true })
       event = {
         type: "order_info",
         time: String(info.updated_date ?? new Date().toISOString()),

@@ -51,6 +51,11 @@ export const ghnOptionsSchema = z
       .regex(/^[A-Za-z0-9_.-]*$/, "clientOrderCodePrefix takes letters, digits, '-', '_' and '.'")
       .default(""),
     pollIntervalMinutes: z.number().int().min(1).max(1440).default(30),
+    /**
+     * GHN calls per second that polling, the admin's refreshes and bulk actions may use (checkout
+     * quotes and Create Order never wait and come first). GHN publishes no limit.
+     */
+    ghnRequestsPerSecond: z.number().min(0.1).max(100).default(5),
     /** Applied GHN callbacks are deleted this many days after they were applied (the shipment's history keeps them). */
     callbackRetentionDays: z.number().int().min(1).max(3650).default(90),
     /**
@@ -150,6 +155,7 @@ export function ghnClientFor(options: GhnOptions, logger?: { warn(message: strin
     timeoutMs: options.timeoutMs,
     language: options.language,
     trackingUrlBase: options.trackingUrlBase,
+    requestsPerSecond: options.ghnRequestsPerSecond,
     logger: logger ? { warn: (message: string) => logger.warn(message) } : undefined,
   })
 }

@@ -2,6 +2,7 @@
  * createGhnClient: one client per token and environment, with one pooled keep-alive
  * undici Agent (unless a dispatcher is given).
  */
+import { RequestBudget } from "./budget"
 import type { Dispatcher } from "undici"
 import { createAffiliateApi } from "./affiliate"
 import { GHN_HOSTS, GHN_TRACKING_URL_BASE } from "./constants"
@@ -45,6 +46,11 @@ export interface GhnClientOptions {
   dispatcher?: Dispatcher
   /** User-Agent header. Default "medusa-fulfillment-ghn". */
   userAgent?: string
+  /**
+   * The account's request budget: calls marked `{ background: true }` (polling, refreshes, bulk
+   * actions) wait so that all calls stay within this many per second; others never wait. Off when absent.
+   */
+  requestsPerSecond?: number
 }
 
 const OP = "createGhnClient"
@@ -100,6 +106,10 @@ export function createGhnClient(options: GhnClientOptions) {
     baseUrl === GHN_HOSTS.production ? "production" : baseUrl === GHN_HOSTS.staging ? "staging" : "custom"
   const trackingUrlBase = options.trackingUrlBase ?? GHN_TRACKING_URL_BASE
 
+  if (options.requestsPerSecond !== undefined && !(Number.isFinite(options.requestsPerSecond) && options.requestsPerSecond > 0)) {
+    throw new GhnInputError(OP, [bad("requestsPerSecond", options.requestsPerSecond, "> 0", `requestsPerSecond = ${options.requestsPerSecond} must be a number of requests per second above 0`)])
+  }
+  const budget = options.requestsPerSecond ? new RequestBudget({ perSecond: options.requestsPerSecond }) : undefined
   const transport = createTransport({
     baseUrl,
     token: options.token,
@@ -110,12 +120,15 @@ export function createGhnClient(options: GhnClientOptions) {
     dispatcher: options.dispatcher,
     environmentLabel: environment === "custom" ? baseUrl : `${environment} (${baseUrl})`,
     userAgent: options.userAgent,
+    budget,
   })
   const shops = createShopsApi(transport)
 
   return {
     /** "production", "staging" or "custom" (any other URL). */
     environment,
+    /** The account's request budget (undefined when off). */
+    budget,
     /** The base URL every path is appended to. */
     baseUrl: transport.baseUrl,
     /** The default ShopId. */

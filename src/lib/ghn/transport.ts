@@ -5,6 +5,7 @@
  */
 import { Agent, FormData, type Dispatcher } from "undici"
 import { z } from "zod"
+import type { RequestBudget } from "./budget"
 import { GhnApiError, GhnError, GhnInputError, GhnNetworkError, type GhnFieldError } from "./errors"
 
 export interface GhnLogger {
@@ -29,6 +30,11 @@ export interface GhnCallOptions {
   shopId?: number
   /** Aborts the call (a GhnNetworkError with `aborted: true`; never retried). */
   signal?: AbortSignal
+  /**
+   * A call that can wait (polling, refreshes, bulk admin actions): it waits for the account's
+   * request budget. Other calls (checkout quotes, Create Order) never wait and come first.
+   */
+  background?: boolean
 }
 
 /** ShopId header policy of an endpoint (spec, Authentication section). */
@@ -69,6 +75,8 @@ export interface TransportConfig {
   /** Describes the environment in 401 messages, e.g. `production (https://online-gateway.ghn.vn)`. */
   environmentLabel: string
   userAgent?: string
+  /** The account's request budget: calls marked `background` wait for it; a 429 lowers it. */
+  budget?: RequestBudget
 }
 
 export interface Transport {
@@ -353,6 +361,14 @@ export function createTransport(config: TransportConfig): Transport {
 
     const callSignal = spec.call?.signal
     if (callSignal?.aborted) throw networkError(spec, callSignal.reason, { timeout: false, aborted: true }, path)
+    // Every attempt counts against the account's budget; only a call that can wait waits for it.
+    if (config.budget && spec.call?.background) {
+      try {
+        await config.budget.take(callSignal)
+      } catch (reason) {
+        throw networkError(spec, reason, { timeout: false, aborted: true }, path)
+      }
+    } else config.budget?.spend()
     const deadline = new AbortController()
     const timer = setTimeout(() => deadline.abort(new Error("timeout")), config.timeoutMs)
     const signal = callSignal ? AbortSignal.any([deadline.signal, callSignal]) : deadline.signal
@@ -405,6 +421,7 @@ export function createTransport(config: TransportConfig): Transport {
         return (await once(spec, shopId, attempt)) as z.output<S>
       } catch (err) {
         if (!(err instanceof GhnError)) throw err
+        if (err instanceof GhnApiError && (err.status === 429 || err.code === 429)) config.budget?.throttled(err.retryAfterMs)
         let again = false
         let delay = 0
         if (retry && spec.retry !== "never") {

@@ -25,8 +25,8 @@ export const switchGhnStatusStep = createStep("switch-ghn-status", async (input:
     for (const { account, shop_id: shopId, order_codes: codes } of await ghn.accountsOf(input.order_codes, { live: true, action: "GHN acts on no cancelled order" })) {
       const answer: SwitchStatusResult[] =
         input.action === "redeliver"
-          ? await account.client.orders.deliveryAgain(codes, { shopId })
-          : await account.client.orders.returnOrder(codes, { shopId })
+          ? await account.client.orders.deliveryAgain(codes, { shopId, background: true })
+          : await account.client.orders.returnOrder(codes, { shopId, background: true })
       results.push(...answer.map((r) => ({ order_code: r.order_code, result: r.result, message: r.message, reason: r.reason })))
     }
   } catch (error) {

@@ -1,0 +1,97 @@
+/**
+ * A GHN account's request budget: a token bucket shared by the calls that can wait (polling, the
+ * admin's refreshes and bulk actions), so that they never take the rate a checkout needs. Calls
+ * that cannot wait (quotes, Create Order) spend from the same bucket but never wait for it: they
+ * come first. GHN publishes no rate limit; a 429 halves the rate and pauses the waiting calls for
+ * its Retry-After, and the rate comes back once GHN has been quiet for a while.
+ */
+export interface RequestBudgetOptions {
+  /** Tokens per second (the steady rate of calls that can wait). */
+  perSecond: number
+  /** Tokens the bucket holds (a short burst). Default: one second's worth. */
+  burst?: number
+  /** The clock (tests). */
+  now?: () => number
+}
+
+/** How long the rate stays lowered after GHN's last 429. */
+const RECOVER_AFTER_MS = 30_000
+
+export class RequestBudget {
+  readonly perSecond: number
+  private readonly burst: number
+  private readonly now: () => number
+  private rate: number
+  private tokens: number
+  private last: number
+  private pausedUntil = 0
+  private lastThrottle = -Infinity
+
+  constructor(opts: RequestBudgetOptions) {
+    if (!(opts.perSecond > 0)) throw new Error("a request budget needs perSecond > 0")
+    this.perSecond = opts.perSecond
+    this.burst = Math.max(1, opts.burst ?? Math.ceil(opts.perSecond))
+    this.now = opts.now ?? Date.now
+    this.rate = opts.perSecond
+    this.tokens = this.burst
+    this.last = this.now()
+  }
+
+  /** The rate now (lowered after a 429). */
+  get currentRate(): number {
+    return this.rate
+  }
+
+  private refill() {
+    const now = this.now()
+    if (this.rate < this.perSecond && now - this.lastThrottle > RECOVER_AFTER_MS) this.rate = Math.min(this.perSecond, this.rate * 2)
+    this.tokens = Math.min(this.burst, this.tokens + ((now - this.last) / 1000) * this.rate)
+    this.last = now
+  }
+
+  /** A call that cannot wait: it spends a token, or goes into debt the waiting calls pay back. */
+  spend(): void {
+    this.refill()
+    this.tokens -= 1
+  }
+
+  /** How long a call that can wait must wait now before it may go (0: go, with its token taken). */
+  reserve(): number {
+    this.refill()
+    const now = this.now()
+    if (now < this.pausedUntil) return this.pausedUntil - now
+    if (this.tokens >= 1) {
+      this.tokens -= 1
+      return 0
+    }
+    return Math.ceil(((1 - this.tokens) / this.rate) * 1000)
+  }
+
+  /** Waits for a token (a call that can wait). */
+  async take(signal?: AbortSignal): Promise<void> {
+    for (;;) {
+      const wait = this.reserve()
+      if (wait === 0) return
+      await new Promise<void>((resolve, reject) => {
+        if (signal?.aborted) return reject(signal.reason)
+        const timer = setTimeout(() => {
+          signal?.removeEventListener("abort", onAbort)
+          resolve()
+        }, wait)
+        const onAbort = () => {
+          clearTimeout(timer)
+          reject(signal?.reason)
+        }
+        signal?.addEventListener("abort", onAbort, { once: true })
+      })
+    }
+  }
+
+  /** GHN answered 429: the rate halves (down to an eighth), and waiting calls pause for Retry-After (at least a second). */
+  throttled(retryAfterMs?: number): void {
+    const now = this.now()
+    this.lastThrottle = now
+    this.rate = Math.max(this.perSecond / 8, this.rate / 2)
+    this.pausedUntil = Math.max(this.pausedUntil, now + Math.max(1000, retryAfterMs ?? 0))
+  }
+}
