@@ -59,5 +59,14 @@ export const GhnShipment = model
     /** Last time anything was heard of GHN (webhook or poll), for the polling fallback. */
     last_synced_at: model.dateTime().nullable(),
   })
-  // (status, status_at): the status filters and the "Needs action" queue, oldest decision first.
-  .indexes([{ on: ["status", "status_at"] }, { on: ["order_id"] }])
+  .indexes([
+    // The status filters and the "Needs action" queue, oldest decision first.
+    { on: ["status", "status_at"] },
+    { on: ["order_id"] },
+    // The GHN page's list, newest first.
+    { on: ["created_at"] },
+    // The polling fallback: parcels not final, the longest silent first.
+    { on: ["last_synced_at"], where: "status NOT IN ('delivered', 'returned', 'cancel', 'lost', 'damage')" },
+    // The recovery pass's COD captures left undone (every 15 s): only those parcels are in it.
+    { on: ["cod_captured_at"], where: "status = 'delivered' AND (cod_capture_status IS NULL OR cod_capture_status IN ('capturing', 'failed'))" },
+  ])
