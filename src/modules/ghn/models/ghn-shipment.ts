@@ -63,8 +63,9 @@ export const GhnShipment = model
     // The status filters and the "Needs action" queue, oldest decision first.
     { on: ["status", "status_at"] },
     { on: ["order_id"] },
-    // The GHN page's list, newest first.
+    // The GHN page's list, newest first; its search by a whole client order code (`1042-1`).
     { on: ["created_at"] },
+    { on: ["client_order_code"] },
     // The polling fallback: parcels not final, the longest silent first.
     { on: ["last_synced_at"], where: "status NOT IN ('delivered', 'returned', 'cancel', 'lost', 'damage')" },
     // The recovery pass's COD captures left undone (every 15 s): only those parcels are in it.

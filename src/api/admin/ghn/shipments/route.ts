@@ -36,12 +36,19 @@ export async function GET(req: MedusaRequest<unknown, ShipmentsQuery>, res: Medu
   const filters: Record<string, unknown> = {}
   if (q.status) filters.status = Array.isArray(q.status) ? q.status : q.status.split(",")
   if (q.q) {
-    const orderIds = await ordersMatching(query, q.q)
-    filters.$or = [
-      { order_code: { $ilike: `%${q.q}%` } },
-      { client_order_code: { $ilike: `%${q.q}%` } },
-      ...(orderIds.length ? [{ order_id: orderIds }] : []),
-    ]
+    const text = q.q.trim()
+    const orderIds = await ordersMatching(query, text)
+    const byOrders = orderIds.length ? [{ order_id: orderIds }] : []
+    // Read on indexes where the search says what it is: "#1042" is an order's number only; a whole
+    // GHN or client order code is found on its own; anything else is a substring of either code.
+    const exact = /^#\d+$/.test(text)
+      ? []
+      : await ghn.listGhnShipments({ $or: [{ order_code: text.toUpperCase() }, { client_order_code: text }] } as Parameters<typeof ghn.listGhnShipments>[0], { select: ["id"] })
+    filters.$or = /^#\d+$/.test(text)
+      ? [...byOrders, { id: ["none"] }]
+      : exact.length
+        ? [{ id: exact.map((s) => s.id) }, ...byOrders]
+        : [{ order_code: { $ilike: `%${text}%` } }, { client_order_code: { $ilike: `%${text}%` } }, ...byOrders]
   }
   if (q.has_cod) filters.cod_amount = q.has_cod === "true" ? { $gt: 0 } : 0
   if (q.created_from || q.created_to) {
