@@ -43,7 +43,8 @@ export async function captureDueGhnCod(container: MedusaContainer, opts: { limit
         { cod_capture_status: "failed", cod_captured_at: { $lte: new Date(Date.now() - CAPTURE_RETRY_AFTER_MS) } },
       ],
     } as Parameters<GhnModuleService["listGhnShipments"]>[0],
-    { select: ["order_code"], take: opts.limit ?? 100 }
+    // On the partial index of exactly these parcels, the oldest try first.
+    { select: ["order_code"], take: opts.limit ?? 100, order: { cod_captured_at: "ASC" } }
   )
   let captured = 0
   for (const s of due) if ((await captureGhnCod(container, s.order_code))?.kind === "capture") captured++

@@ -383,7 +383,7 @@ export default class GhnModuleService extends MedusaService({
     for (let i = 0; i < (opts.maxBatches ?? 50); i++) {
       const { rows } = await this.pg.raw<{ rows: { id: string }[] }>(
         `delete from ghn_webhook_event where id in (
-           select id from ghn_webhook_event where processed_at < now() - make_interval(days => ?::int) limit ?
+           select id from ghn_webhook_event where deleted_at is null and processed_at < now() - make_interval(days => ?::int) limit ?
          ) returning id`,
         [opts.days, batch]
       )

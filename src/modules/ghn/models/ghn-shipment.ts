@@ -69,5 +69,5 @@ export const GhnShipment = model
     // The polling fallback: parcels not final, the longest silent first.
     { on: ["last_synced_at"], where: "status NOT IN ('delivered', 'returned', 'cancel', 'lost', 'damage')" },
     // The recovery pass's COD captures left undone (every 15 s): only those parcels are in it.
-    { on: ["cod_captured_at"], where: "status = 'delivered' AND (cod_capture_status IS NULL OR cod_capture_status IN ('capturing', 'failed'))" },
+    { on: ["cod_captured_at"], where: "status = 'delivered' AND cod_amount > 0 AND (cod_capture_status IS NULL OR cod_capture_status IN ('capturing', 'failed'))" },
   ])
