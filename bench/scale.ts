@@ -7,7 +7,7 @@
  *   list            GET /admin/ghn/shipments (first page), a status filter, a search by GHN code and by order number
  *   panel           GET /admin/ghn/orders/:id/shipments (an order's GHN panel)
  *   COD totals      GET /admin/ghn/cod (a page and the totals of every parcel)
- *   COD CSV         GET /admin/ghn/cod?format=csv (every row), with the store's peak RSS above idle
+ *   COD CSV         GET /admin/ghn/cod?format=csv (every row, checked against the report's count), with the store's peak RSS above idle
  *   poll / recovery the selection of one polling run and of one recovery pass (what bounds their work),
  *                   timed in PostgreSQL (EXPLAIN ANALYZE) since both run inside the worker
  *   webhook         POST /hooks/ghn at 200 callbacks/s for 5 s (open loop), distinct callbacks of existing parcels
@@ -165,7 +165,11 @@ async function main() {
       const sampler = setInterval(() => (peak = Math.max(peak, rssKb(store!.pid))), 20)
       const csv = await timed(3, get("/admin/ghn/cod?format=csv"))
       clearInterval(sampler)
-      put("COD CSV export", size, { ...csv, extra: `peak RSS +${((peak - idle) / 1024).toFixed(0)} MB` })
+      // Every parcel of the filter, once: the CSV's lines against the report's count.
+      const lines = String((await api.get("/admin/ghn/cod?format=csv", admin)).data).trim().split(/\r\n/).length - 1
+      const parcels = (await api.get("/admin/ghn/cod?limit=1", admin)).data.count
+      if (lines !== parcels) throw new Error(`the CSV has ${lines} parcels, the report ${parcels}`)
+      put("COD CSV export", size, { ...csv, extra: `${lines} rows, peak RSS +${((peak - idle) / 1024).toFixed(0)} MB` })
       put("poll selection (SQL)", size, await timed(10, async () => void (await explainTime(sql, QUERIES["poll selection"]))))
       put("recovery selection (SQL)", size, await timed(10, async () => void (await explainTime(sql, QUERIES["recovery selection"]))))
       // The webhook at 200 callbacks/s for 5 s, open loop (after a second of it to warm up, at the first size).

@@ -87,12 +87,13 @@ export function codReportRow(s: CodShipmentRow, displayId: number | null): CodRe
 
 export type CodTotals = { parcels: number; expected: number; ghn: number; collected: number; transferred: number; captured: number; quoted_fee: number; total_fee: number }
 
-const CSV_COLUMNS: (keyof CodReportRow)[] = [
+/** The CSV's columns, in order. */
+export const COD_CSV_COLUMNS: (keyof CodReportRow)[] = [
   "order_display_id", "order_code", "status", "created_at", "cod_expected", "cod_ghn", "cod_difference", "cod_collected", "cod_collect_date",
   "cod_transferred", "cod_transfer_date", "cod_captured", "cod_capture_status", "cod_capture_id", "quoted_fee", "total_fee", "fee_difference",
 ]
 
 /** The report as CSV (UTF-8 with a byte-order mark, so spreadsheet apps read Vietnamese right). */
 export function codReportCsv(rows: CodReportRow[]): string {
-  return csvOf(CSV_COLUMNS, rows)
+  return csvOf(COD_CSV_COLUMNS, rows)
 }

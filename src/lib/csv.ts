@@ -5,8 +5,15 @@ function csvCell(v: unknown) {
   return /[",\n\r]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe
 }
 
-/** Rows as CSV, these columns in this order: UTF-8 with a byte-order mark (spreadsheet apps then read Vietnamese right), CRLF lines. */
+/** A CSV's start: a byte-order mark (spreadsheet apps then read Vietnamese right) and the header line. */
+export const csvHead = (columns: readonly string[]) => "\uFEFF" + columns.join(",") + "\r\n"
+
+/** Rows as CSV lines (CRLF), these columns in this order: for a CSV written a page at a time. */
+export function csvLines<T extends object>(columns: readonly (keyof T & string)[], rows: T[]): string {
+  return rows.map((r) => columns.map((c) => csvCell(r[c])).join(",") + "\r\n").join("")
+}
+
+/** Rows as one CSV: UTF-8 with a byte-order mark, CRLF lines. */
 export function csvOf<T extends object>(columns: readonly (keyof T & string)[], rows: T[]): string {
-  const lines = [columns.join(","), ...rows.map((r) => columns.map((c) => csvCell(r[c])).join(","))]
-  return "\uFEFF" + lines.join("\r\n") + "\r\n"
+  return csvHead(columns) + csvLines(columns, rows)
 }

@@ -41,6 +41,26 @@ function someOf(codes: string[], shown = 5): string {
 /** When each reason of a refused callback was last logged in this process (the log says it once an hour). */
 const refusedLogged = new Map<string, number>()
 
+/** The COD report's columns of a parcel. */
+const COD_COLUMNS = `id, order_id, order_code, status, created_at, cod_expected, cod_amount, is_cod_collected, cod_collect_date, is_cod_transferred,
+  cod_transfer_date, cod_capture_status, cod_captured_amount, cod_capture_id, cod_capture_error, quoted_fee, total_fee`
+
+/** The COD report's filter as SQL: an order's parcels (not returns), and the filter's condition. */
+function codWhere(opts: { filter: CodFilter; order_id?: string }): { clause: string; binds: unknown[] } {
+  const where = ["deleted_at is null", "is_return = false"]
+  const binds: unknown[] = []
+  if (opts.order_id) {
+    where.push("order_id = ?")
+    binds.push(opts.order_id)
+  }
+  if (opts.filter === "uncollected") {
+    where.push("cod_amount > 0 and not is_cod_collected and status <> all(?)")
+    binds.push([...UNCOLLECTED_END_STATUSES])
+  } else if (opts.filter === "untransferred") where.push("is_cod_collected and not is_cod_transferred")
+  else if (opts.filter === "differences") where.push("(cod_amount <> coalesce(cod_expected, cod_amount) or (quoted_fee is not null and total_fee <> quoted_fee))")
+  return { clause: where.join(" and "), binds }
+}
+
 /** What the recovery pass is asked through, so a worker applies what a server stored. */
 export const GHN_EVENTS_RECOVER = "ghn.events.recover"
 
@@ -154,23 +174,10 @@ export default class GhnModuleService extends MedusaService({
    * the shop, `differences` GHN's COD or fee other than the store's.
    */
   async codReport(opts: { filter: CodFilter; order_id?: string; limit: number; offset: number }): Promise<{ rows: CodShipmentRow[]; count: number; totals: CodTotals }> {
-    const where = ["deleted_at is null", "is_return = false"]
-    const binds: unknown[] = []
-    if (opts.order_id) {
-      where.push("order_id = ?")
-      binds.push(opts.order_id)
-    }
-    if (opts.filter === "uncollected") {
-      where.push("cod_amount > 0 and not is_cod_collected and status <> all(?)")
-      binds.push([...UNCOLLECTED_END_STATUSES])
-    } else if (opts.filter === "untransferred") where.push("is_cod_collected and not is_cod_transferred")
-    else if (opts.filter === "differences") where.push("(cod_amount <> coalesce(cod_expected, cod_amount) or (quoted_fee is not null and total_fee <> quoted_fee))")
-    const clause = where.join(" and ")
+    const { clause, binds } = codWhere(opts)
     const [{ rows }, { rows: sums }] = await Promise.all([
       this.pg.raw<{ rows: CodShipmentRow[] }>(
-        `select id, order_id, order_code, status, created_at, cod_expected, cod_amount, is_cod_collected, cod_collect_date, is_cod_transferred,
-                cod_transfer_date, cod_capture_status, cod_captured_amount, cod_capture_id, cod_capture_error, quoted_fee, total_fee
-           from ghn_shipment where ${clause} order by created_at desc, id limit ? offset ?`,
+        `select ${COD_COLUMNS} from ghn_shipment where ${clause} order by created_at desc, id limit ? offset ?`,
         [...binds, opts.limit, opts.offset]
       ),
       this.pg.raw<{ rows: Record<keyof CodTotals, string | number | null>[] }>(
@@ -186,6 +193,20 @@ export default class GhnModuleService extends MedusaService({
     const t = sums[0]
     const totals = Object.fromEntries(Object.entries(t).map(([k, v]) => [k, Number(v ?? 0)])) as CodTotals
     return { rows, count: totals.parcels, totals }
+  }
+
+  /**
+   * The COD report's parcels a page at a time, newest first, after `after` (keyset: no offset to
+   * skip over), for the CSV of every parcel: the export never holds more than one page.
+   */
+  async codReportPage(opts: { filter: CodFilter; order_id?: string; after?: { created_at: Date | string; id: string }; limit: number }): Promise<CodShipmentRow[]> {
+    const { clause, binds } = codWhere(opts)
+    const keyset = opts.after ? " and (created_at, id) < (?, ?)" : ""
+    const { rows } = await this.pg.raw<{ rows: CodShipmentRow[] }>(
+      `select ${COD_COLUMNS} from ghn_shipment where ${clause}${keyset} order by created_at desc, id desc limit ?`,
+      [...binds, ...(opts.after ? [new Date(opts.after.created_at), opts.after.id] : []), opts.limit]
+    )
+    return rows
   }
 
   /**

@@ -1,27 +1,16 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
-import { codReportCsv, codReportRow } from "../../../../lib/cod-report"
+import { COD_CSV_COLUMNS, codReportRow, type CodShipmentRow } from "../../../../lib/cod-report"
+import { csvHead, csvLines } from "../../../../lib/csv"
 import type { QueryGraph } from "../../../../lib/query-graph"
 import { ghnModule } from "../../../utils"
 import type { CodReportQuery } from "../validators"
 
-/** A CSV holds the whole filter, up to this many parcels. */
-const CSV_MAX_ROWS = 10_000
+/** The CSV is written this many parcels at a time: its memory stays one page, whatever the filter holds. */
+const CSV_PAGE = 2_000
 
-/**
- * The COD reconciliation: per parcel, the COD the store expected against GHN's, collected and
- * transferred, the capture, and the checkout's shipping quote against GHN's final fee; as JSON
- * (a page, with totals) or as CSV (`format=csv`, every parcel of the filter).
- */
-export async function GET(req: MedusaRequest<unknown, CodReportQuery>, res: MedusaResponse) {
-  const q = req.validatedQuery as CodReportQuery
-  const csv = q.format === "csv"
-  const { rows, count, totals } = await ghnModule(req).codReport({
-    filter: q.filter,
-    order_id: q.order_id,
-    limit: csv ? CSV_MAX_ROWS : q.limit,
-    offset: csv ? 0 : q.offset,
-  })
+/** The report's rows of these parcels, with their orders' numbers (one read per page). */
+async function reportRows(req: MedusaRequest, rows: CodShipmentRow[]) {
   const orderIds = [...new Set(rows.map((r) => r.order_id).filter((id): id is string => !!id))]
   const { data: orders } = orderIds.length
     ? await req.scope.resolve<QueryGraph>(ContainerRegistrationKeys.QUERY).graph<{ id: string; display_id: number }>({
@@ -31,12 +20,32 @@ export async function GET(req: MedusaRequest<unknown, CodReportQuery>, res: Medu
       })
     : { data: [] }
   const displayIds = new Map(orders.map((o) => [o.id, o.display_id]))
-  const parcels = rows.map((r) => codReportRow(r, r.order_id ? displayIds.get(r.order_id) ?? null : null))
-  if (csv) {
+  return rows.map((r) => codReportRow(r, r.order_id ? displayIds.get(r.order_id) ?? null : null))
+}
+
+/**
+ * The COD reconciliation: per parcel, the COD the store expected against GHN's, collected and
+ * transferred, the capture, and the checkout's shipping quote against GHN's final fee; as JSON
+ * (a page, with totals) or as CSV (`format=csv`: every parcel of the filter, streamed a page at a
+ * time, newest first).
+ */
+export async function GET(req: MedusaRequest<unknown, CodReportQuery>, res: MedusaResponse) {
+  const q = req.validatedQuery as CodReportQuery
+  const ghn = ghnModule(req)
+  if (q.format === "csv") {
     res.setHeader("Content-Type", "text/csv; charset=utf-8")
     res.setHeader("Content-Disposition", `attachment; filename="ghn-cod-${q.filter}-${new Date().toISOString().slice(0, 10)}.csv"`)
-    res.send(codReportCsv(parcels))
+    res.write(csvHead(COD_CSV_COLUMNS))
+    let after: { created_at: Date | string; id: string } | undefined
+    for (;;) {
+      const page = await ghn.codReportPage({ filter: q.filter, order_id: q.order_id, after, limit: CSV_PAGE })
+      if (page.length) res.write(csvLines(COD_CSV_COLUMNS, await reportRows(req, page)))
+      if (page.length < CSV_PAGE) break
+      after = { created_at: page[page.length - 1].created_at, id: page[page.length - 1].id }
+    }
+    res.end()
     return
   }
-  res.json({ parcels, count, totals, limit: q.limit, offset: q.offset })
+  const { rows, count, totals } = await ghn.codReport({ filter: q.filter, order_id: q.order_id, limit: q.limit, offset: q.offset })
+  res.json({ parcels: await reportRows(req, rows), count, totals, limit: q.limit, offset: q.offset })
 }
