@@ -11,6 +11,7 @@
  */
 import * as fs from "node:fs"
 import * as path from "node:path"
+import { ghnProviderIdOf } from "../lib/provider-id"
 import type { AuthenticationInput, ExecArgs } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, Modules, ProductStatus } from "@medusajs/framework/utils"
 import {
@@ -50,6 +51,9 @@ export const DEMO = {
   },
 }
 
+
+/** The development store's GHN provider (medusa-config.ts registers it under the id "ghn"). */
+const GHN_PROVIDER = ghnProviderIdOf("ghn")
 
 /** Rows as this script reads them through query.graph (only the fields it asks for). */
 type Ref = { id: string }
@@ -247,7 +251,7 @@ export default async function seedDemo({ container }: ExecArgs) {
       })
     ).data[0] as unknown as LocationView
   let view = await locationView()
-  for (const providerId of ["ghn_ghn", "manual_manual"]) {
+  for (const providerId of [GHN_PROVIDER, "manual_manual"]) {
     if (!view.fulfillment_providers?.some((p) => p?.id === providerId)) {
       await link.create({
         [Modules.STOCK_LOCATION]: { stock_location_id: location.id },
@@ -306,7 +310,7 @@ export default async function seedDemo({ container }: ExecArgs) {
     {
       key: "ghnLight",
       name: "GHN Giao hàng nhanh (hàng nhẹ)",
-      provider_id: "ghn_ghn",
+      provider_id: GHN_PROVIDER,
       price_type: "calculated" as const,
       data: { id: "ghn-light", service_type_id: 2 },
       type: { label: "GHN hàng nhẹ", description: "GHN, hàng nhẹ (dưới 20 kg): phí theo báo giá GHN", code: "ghn-light" },
@@ -315,7 +319,7 @@ export default async function seedDemo({ container }: ExecArgs) {
     {
       key: "ghnHeavy",
       name: "GHN Hàng nặng",
-      provider_id: "ghn_ghn",
+      provider_id: GHN_PROVIDER,
       price_type: "calculated" as const,
       data: { id: "ghn-heavy", service_type_id: 5 },
       type: { label: "GHN hàng nặng", description: "GHN, hàng nặng (từ 20 kg): phí theo báo giá GHN", code: "ghn-heavy" },
@@ -324,7 +328,7 @@ export default async function seedDemo({ container }: ExecArgs) {
     {
       key: "ghnReturn",
       name: "GHN Trả hàng",
-      provider_id: "ghn_ghn",
+      provider_id: GHN_PROVIDER,
       price_type: "calculated" as const,
       data: { id: "ghn-return-light", service_type_id: 2, is_return: true },
       type: { label: "GHN trả hàng", description: "Khách trả hàng qua GHN", code: "ghn-return" },

@@ -15,7 +15,7 @@ describe("the GHN composition root", () => {
     const accounts = ghnAccountsOf(
       config([
         { resolve: "@medusajs/medusa/fulfillment-manual", id: "manual" },
-        { resolve: "any/path/the/store/uses", id: "ghn", options: { shopId: 111, environment: "http://127.0.0.1:1/", token: "token-one" } },
+        { resolve: "any/path/the/store/uses", id: "hcm-shop", options: { shopId: 111, environment: "http://127.0.0.1:1/", token: "token-one" } },
         { resolve: "./elsewhere", id: "second", options: second },
         // Another provider's registration, or a GHN one Medusa never validated: not an account.
         { resolve: "./other-carrier", id: "other", options: { token: "token-three", shopId: 333 } },
@@ -24,8 +24,8 @@ describe("the GHN composition root", () => {
       ghnProviderIdOf
     )
     expect(accounts.map((a) => [a.provider_id, a.options.shopId])).toEqual([
-      ["ghn_ghn", 111],
-      ["ghn_second", 222],
+      [ghnProviderIdOf("hcm-shop"), 111],
+      [ghnProviderIdOf("second"), 222],
     ])
   })
 

@@ -89,6 +89,12 @@ function definedOnly<T extends object>(value: T | undefined | null): Partial<T> 
 }
 
 
+/** A GHN label of a fulfilment: one per paper size, a URL with a fresh print token. */
+export type GhnLabelDocument = { type: "label"; size: "A5" | "80x80" | "52x70"; order_code: string; url: string }
+
+/** The labels as Medusa's abstract provider declares documents (`never[]`, `void` for retrieveDocuments); the value is the labels. */
+const asDeclared = <T>(labels: GhnLabelDocument[]) => labels as unknown as T
+
 class GhnFulfillmentProviderService extends AbstractFulfillmentProviderService {
   static identifier = GHN_PROVIDER_IDENTIFIER
 
@@ -300,32 +306,33 @@ class GhnFulfillmentProviderService extends AbstractFulfillmentProviderService {
     }
   }
 
-  // Medusa's base class types these as Promise<never[]>: `any` is the only return type it lets widen.
-  async getFulfillmentDocuments(data: Record<string, unknown>): Promise<any> {
-    return this.labelDocuments(data)
+  // Medusa's abstract class types documents as `never[]` (its IFulfillmentProvider interface as
+  // `any`): the GHN labels are typed here and handed over through that one declared type.
+  async getFulfillmentDocuments(data: Record<string, unknown>): Promise<never[]> {
+    return asDeclared<never[]>(await this.labelDocuments(data))
   }
 
-  async getShipmentDocuments(data: Record<string, unknown>): Promise<any> {
-    return this.labelDocuments(data)
+  async getShipmentDocuments(data: Record<string, unknown>): Promise<never[]> {
+    return asDeclared<never[]>(await this.labelDocuments(data))
   }
 
-  async getReturnDocuments(data: Record<string, unknown>): Promise<any> {
-    return this.labelDocuments(data)
+  async getReturnDocuments(data: Record<string, unknown>): Promise<never[]> {
+    return asDeclared<never[]>(await this.labelDocuments(data))
   }
 
-  async retrieveDocuments(data: Record<string, unknown>, documentType: string): Promise<any> {
+  async retrieveDocuments(data: Record<string, unknown>, documentType: string): Promise<void> {
     void documentType
-    return this.labelDocuments(data)
+    return asDeclared<void>(await this.labelDocuments(data))
   }
 
   /** One label per paper size, each a fresh print token (tokens expire after ~30 minutes). */
-  protected async labelDocuments(data: Record<string, unknown>) {
+  protected async labelDocuments(data: Record<string, unknown>): Promise<GhnLabelDocument[]> {
     const orderCode = data.order_code as string | undefined
     if (!orderCode) return []
     try {
       const token = await this.client.print.token({ order_codes: [orderCode] }, { shopId: Number(data.shop_id) || this.options.shopId })
       return (["A5", "80x80", "52x70"] as const).map((size) => ({
-        type: "label",
+        type: "label" as const,
         size,
         order_code: orderCode,
         url: this.client.print.labelUrl(token, size),

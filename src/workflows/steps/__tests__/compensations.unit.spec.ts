@@ -6,6 +6,7 @@
 import { asValue } from "@medusajs/framework/awilix"
 import { createMedusaContainer, Modules } from "@medusajs/framework/utils"
 import { createStep, createWorkflow, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
+import { ghnProviderIdOf } from "../../../lib/provider-id"
 import { GHN_MODULE } from "../../../modules/ghn"
 import { applyGhnEventStep } from "../apply-ghn-event"
 import { markGhnCodCapturingStep } from "../mark-ghn-cod-capturing"
@@ -51,7 +52,8 @@ function fakes() {
       cod_capture_error: null,
       cod_capture_before: null,
       shop_id: 190001,
-      provider_id: "ghn_ghn",
+      // A store may register the provider under any id.
+      provider_id: ghnProviderIdOf("hcm-shop"),
     },
   ]
   const events: Row[] = [
