@@ -2,7 +2,7 @@ import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { csvOf } from "../../../../lib/csv"
 import type { QueryGraph } from "../../../../lib/query-graph"
-import { inCatalogueUnits, type ReweighedParcel, variantSuggestions } from "../../../../lib/reweigh"
+import { disagrees, inCatalogueUnits, type ReweighedParcel, variantSuggestions } from "../../../../lib/reweigh"
 import { ghnModule } from "../../../utils"
 import type { ReweighQuery } from "../validators"
 
@@ -22,7 +22,17 @@ export async function GET(req: MedusaRequest<unknown, ReweighQuery>, res: Medusa
   const q = req.validatedQuery as ReweighQuery
   const ghn = ghnModule(req)
   const query = req.scope.resolve<QueryGraph>(ContainerRegistrationKeys.QUERY)
-  const measured = await ghn.measuredParcels(q.days)
+  const all = await ghn.measuredParcels(q.days)
+  // Only the parcels GHN disagrees with are looked up further (most parcels agree).
+  const measured = all.filter((p) =>
+    disagrees({
+      sent_weight: p.sent_weight,
+      sent_box: side(p.sent_length, p.sent_width, p.sent_height),
+      weight: p.weight,
+      converted_weight: p.converted_weight,
+      box: side(p.box_length, p.box_width, p.box_height),
+    })
+  )
   // Each parcel's one variant (through its fulfilment's items and the order's line items).
   const fulfilmentIds = measured.map((p) => p.fulfillment_id)
   const { data: fulfilments } = fulfilmentIds.length
@@ -100,5 +110,5 @@ export async function GET(req: MedusaRequest<unknown, ReweighQuery>, res: Medusa
     )
     return
   }
-  res.json({ variants: report, unattributed, parcels_measured: measured.length, days: q.days, units: { weight: units.weightUnit, dimension: units.dimensionUnit } })
+  res.json({ variants: report, unattributed, parcels_measured: all.length, days: q.days, units: { weight: units.weightUnit, dimension: units.dimensionUnit } })
 }
