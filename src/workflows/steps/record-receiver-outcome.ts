@@ -7,13 +7,15 @@ import type GhnModuleService from "../../modules/ghn/service"
 import type { Applied, HistoryEntry } from "./apply-ghn-event"
 
 /**
- * An order's COD parcel that reached its end (delivered, returned) adds to its receiver's history,
- * by the phone of the order's shipping address, once. Undone: the row it added is removed.
+ * An order's COD parcel at its end (delivered, returned) is in its receiver's history, by the phone
+ * of the order's shipping address, once. Decided from the parcel's state, not from this run's move:
+ * a run stopped after the shipment reached its end (a restart, a kill) is completed by the next
+ * application of its callbacks (a repeat inserts nothing). Undone: the row it added is removed.
  */
 export const recordReceiverOutcomeStep = createStep(
   "record-receiver-outcome",
   async (applied: Applied, { container }) => {
-    if (!applied.found || !applied.status_changed || applied.is_return || !applied.order_id || !applied.shipment_id) return new StepResponse(null, null)
+    if (!applied.found || applied.is_return || !applied.order_id || !applied.shipment_id) return new StepResponse(null, null)
     if (applied.status !== "delivered" && applied.status !== "returned") return new StepResponse(null, null)
     const ghn = container.resolve<GhnModuleService>(GHN_MODULE)
     const [shipment] = await ghn.listGhnShipments(

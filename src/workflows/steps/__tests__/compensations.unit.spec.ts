@@ -4,7 +4,7 @@
  * module, Medusa's fulfilment and payment modules, and GHN.
  */
 import { asValue } from "@medusajs/framework/awilix"
-import { createMedusaContainer, Modules } from "@medusajs/framework/utils"
+import { ContainerRegistrationKeys, createMedusaContainer, Modules } from "@medusajs/framework/utils"
 import { createStep, createWorkflow, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
 import { ghnProviderIdOf } from "../../../lib/provider-id"
 import { GHN_MODULE } from "../../../modules/ghn"
@@ -14,6 +14,7 @@ import { markGhnEventsProcessedStep } from "../mark-ghn-events-processed"
 import type { Plan } from "../plan-ghn-cod-capture"
 import { recordGhnCodCaptureStep } from "../record-ghn-cod-capture"
 import { recordGhnTicketStep } from "../record-ghn-ticket"
+import { recordReceiverOutcomeStep } from "../record-receiver-outcome"
 import { refreshRepliedTicketStep } from "../refresh-replied-ghn-ticket"
 import { setFulfillmentGhnStatusStep } from "../set-fulfillment-ghn-status"
 import { syncGhnTicketsStep } from "../sync-ghn-tickets"
@@ -62,6 +63,7 @@ function fakes() {
   const tickets: Row[] = [{ id: "tkt_1", ticket_id: 77, order_code: "GHN1", shop_id: 190001, status_id: 1, status: "Mới", conversation_count: 0, last_synced_at: null }]
   const fulfillments: Row[] = [{ id: "ful_1", data: { order_code: "GHN1", ghn_status: "ready_to_pick" } }]
   const captures: Row[] = [{ id: "capt_1", payment_id: "pay_1", amount: 500000, metadata: null }]
+  const outcomes: Row[] = []
   const ghnApi = {
     tickets: {
       async get(id: number) {
@@ -97,6 +99,14 @@ function fakes() {
       tickets.splice(tickets.findIndex((t) => t.id === id), 1)
     },
     updateGhnTickets: async (data: Row) => ({ ...(await update(tickets)(data)) }),
+    async recordReceiverOutcome(row: Row) {
+      if (outcomes.some((o) => o.order_code === row.order_code)) return null
+      outcomes.push({ ...row, id: `ghnrcv_${outcomes.length + 1}` })
+      return `ghnrcv_${outcomes.length}`
+    },
+    async deleteGhnReceiverOutcomes(id: string) {
+      outcomes.splice(outcomes.findIndex((o) => o.id === id), 1)
+    },
     async accountOfOrderCode() {
       return { client: ghnApi }
     },
@@ -114,8 +124,13 @@ function fakes() {
       },
     }),
     [Modules.PAYMENT]: asValue({ updateCaptures: update(captures) }),
+    [ContainerRegistrationKeys.QUERY]: asValue({
+      async graph() {
+        return { data: [{ id: "order_1", shipping_address: { phone: "+84 912 345 678" } }] }
+      },
+    }),
   })
-  return { container, shipments, events, tickets, fulfillments, captures }
+  return { container, shipments, events, tickets, fulfillments, captures, outcomes }
 }
 
 const fails = createStep("a-later-step-fails", async () => {
@@ -172,6 +187,19 @@ describe("compensations of the plugin's steps", () => {
     await runThenFail("t-record-capture", recordGhnCodCaptureStep, { plan, payment: { captures: [{ id: "capt_1", amount: 500000 } as { id: string }] } }, f.container)
     expect(f.shipments[0]).toMatchObject({ cod_capture_status: "capturing", cod_capture_id: null, cod_capture_before: { payment_id: "pay_1", captures: [] } })
     expect(f.captures[0].metadata).toEqual({})
+  })
+
+  it("record-receiver-outcome removes the receiver's row it added, and adds it from the parcel's state (a run stopped after the move)", async () => {
+    const f = fakes()
+    Object.assign(f.shipments[0], { status: "delivered" })
+    // This run did not move the status (an earlier, stopped run did): the outcome is still recorded, then undone.
+    const applied = { found: true, applied_event_ids: [], status_changed: false, status: "delivered", shipment_id: "ship_1", order_id: "order_1", is_return: false }
+    const workflow = createWorkflow("t-outcome-kept", (input: typeof applied) => new WorkflowResponse(recordReceiverOutcomeStep(input)))
+    await workflow(f.container).run({ input: applied })
+    expect(f.outcomes).toEqual([expect.objectContaining({ phone: "0912345678", order_code: "GHN1", outcome: "delivered", cod_amount: 500000 })])
+    f.outcomes.length = 0
+    await runThenFail("t-outcome", recordReceiverOutcomeStep, applied, f.container)
+    expect(f.outcomes).toEqual([])
   })
 
   it("record-ghn-ticket deletes the record it made", async () => {
