@@ -126,7 +126,15 @@ export const WEBHOOK_SECRET = "bench-webhook-secret-0123456789"
 export const WEBHOOK_HEADER = "x-ghn-webhook-secret"
 const ADMIN = { email: "bench@ghn.test", password: "bench-password-123" }
 
-export type Store = { url: string; child: ChildProcess; pid: number; stop(): Promise<void>; adminToken(): Promise<string> }
+export type Store = {
+  url: string
+  child: ChildProcess
+  pid: number
+  stop(): Promise<void>
+  adminToken(): Promise<string>
+  /** Runs one of the plugin's jobs in the store's process (bench/lib/store-server.ts), timed there. */
+  run<R = unknown>(job: "poll" | "recovery" | "prune", args?: Record<string, unknown>): Promise<{ ms: number; result: R }>
+}
 
 function medusaEnv(db: Database, sandboxUrl: string): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = {
@@ -159,8 +167,16 @@ export async function startStore(db: Database, sandboxUrl: string, extra: NodeJS
   const env = { ...medusaEnv(db, sandboxUrl), BENCH_PORT: String(port), BENCH_ADMIN_EMAIL: ADMIN.email, BENCH_ADMIN_PASSWORD: ADMIN.password, ...extra }
   // BENCH_NODE_ARGS: extra node flags for the store, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof".
   const nodeArgs = (process.env.BENCH_NODE_ARGS || "").split(" ").filter(Boolean)
-  const child = spawn(process.execPath, [...nodeArgs, TS_NODE, path.join("bench", "lib", "store-server.ts")], { cwd: ROOT, env, stdio: ["ignore", "pipe", "pipe"] })
+  const child = spawn(process.execPath, [...nodeArgs, TS_NODE, path.join("bench", "lib", "store-server.ts")], { cwd: ROOT, env, stdio: ["ignore", "pipe", "pipe", "ipc"] })
   child.stderr!.pipe(log)
+  let runs = 0
+  const waiting = new Map<number, { resolve(v: { ms: number; result: never }): void; reject(e: Error): void }>()
+  child.on("message", (m: { id: number; ms: number; result: never; error?: string }) => {
+    const w = waiting.get(m.id)
+    waiting.delete(m.id)
+    if (m.error) w?.reject(new Error(m.error))
+    else w?.resolve(m)
+  })
   const url = await new Promise<string>((resolve, reject) => {
     let out = ""
     const timer = setTimeout(() => reject(new Error(`Medusa did not start in 300 s; log: ${logFile}`)), 300_000)
@@ -197,6 +213,13 @@ export async function startStore(db: Database, sandboxUrl: string, extra: NodeJS
     async adminToken() {
       const { data } = await apiClient(url).post("/auth/user/emailpass", ADMIN)
       return data.token as string
+    },
+    run(job, args) {
+      const id = ++runs
+      return new Promise((resolve, reject) => {
+        waiting.set(id, { resolve, reject })
+        child.send({ id, job, args })
+      })
     },
   }
 }

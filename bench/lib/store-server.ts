@@ -13,6 +13,11 @@
  *   BENCH_CONSTANT_PROVIDER=1        adds bench/lib/constant-price-provider.ts (provider id
  *                                    `constant_constant`): a calculated option at a constant price,
  *                                    the baseline on the same route
+ *   BENCH_GHN_OPTIONS='{...}'        GHN options (JSON) laid over medusa-config.ts's (provider and module)
+ *
+ * With an IPC channel (harness `store.run`), the parent can run the plugin's jobs in this process
+ * and time them: `{ id, job: "poll" | "recovery" | "prune", args }` is answered with
+ * `{ id, ms, result }` (or `{ id, error }`).
  *
  * Prints `BENCH_STORE_READY <url>` on stdout once the server listens and the admin user exists.
  */
@@ -37,6 +42,11 @@ async function main() {
     if (!ghn) throw new Error("medusa-config.ts has no GHN provider with id \"ghn\" in the fulfillment module")
     providers!.push({ ...ghn, id: "nocache", options: { ...ghn.options, quoteCacheTtlSeconds: 0 } })
   }
+  if (process.env.BENCH_GHN_OPTIONS) {
+    const ghn = (config.modules?.fulfillment?.options?.providers as any[] | undefined)?.find((p) => p.id === "ghn")
+    // One object in medusa-config.ts: the provider's and the module's options.
+    Object.assign(ghn.options, JSON.parse(process.env.BENCH_GHN_OPTIONS))
+  }
   if (process.env.BENCH_CONSTANT_PROVIDER === "1") {
     config.modules.fulfillment.options.providers.push({ resolve: path.join(__dirname, "constant-price-provider"), id: "constant" })
   }
@@ -49,7 +59,34 @@ async function main() {
   const { container } = require("@medusajs/framework")
   await createAdmin(container, process.env.BENCH_ADMIN_EMAIL!, process.env.BENCH_ADMIN_PASSWORD!)
   await waitForHealth(`http://127.0.0.1:${port}/health`)
+  if (process.send) serveJobs(container)
   process.stdout.write(`BENCH_STORE_READY http://127.0.0.1:${port}\n`)
+}
+
+/** Runs the plugin's jobs on the parent's request (IPC), timed in this process. */
+function serveJobs(container: any) {
+  /* eslint-disable @typescript-eslint/no-require-imports */
+  const { pollGhnShipments } = require("../../src/jobs/poll-ghn-shipments")
+  const { recoveryPass } = require("../../src/jobs/_ghn-parcels")
+  const { pruneGhnCallbacks } = require("../../src/jobs/prune-ghn-callbacks")
+  /* eslint-enable @typescript-eslint/no-require-imports */
+  const jobs: Record<string, (args: any) => Promise<unknown>> = {
+    poll: async (args) => {
+      const r = await pollGhnShipments(container, args)
+      return { checked: r.checked, synced: r.synced, failures: r.failures.length, firstFailure: r.failures[0]?.error }
+    },
+    recovery: () => recoveryPass(container),
+    prune: (args) => pruneGhnCallbacks(container, args),
+  }
+  process.on("message", async (m: { id: number; job: string; args?: unknown }) => {
+    const t0 = process.hrtime.bigint()
+    try {
+      const result = await jobs[m.job](m.args ?? {})
+      process.send!({ id: m.id, ms: Number(process.hrtime.bigint() - t0) / 1e6, result })
+    } catch (e) {
+      process.send!({ id: m.id, error: (e as Error).message })
+    }
+  })
 }
 
 /** An admin user linked to an emailpass identity, as integration-tests/helpers/admin.ts does. */

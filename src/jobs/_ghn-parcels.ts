@@ -8,6 +8,7 @@ import { type GhnShipmentEvent, type GhnShipmentUpdatedData, MAX_CALLBACK_ATTEMP
 import { GHN_MODULE } from "../modules/ghn"
 import type GhnModuleService from "../modules/ghn/service"
 import { syncGhnShipmentWorkflow } from "../workflows/sync-ghn-shipment"
+import { paced } from "../lib/pace"
 import { captureDueGhnCod } from "./_ghn-cod"
 
 /** Callbacks of unknown orders are looked at again this long (GHN calls before the fulfilment is stored). */
@@ -115,12 +116,19 @@ export type RefreshResult = { order_code: string; status?: string; error?: strin
  * Asks GHN's Order Info about shipments and applies each answer with the parcel's pending
  * callbacks: the polling job, the admin's "refresh" and the switch-status actions.
  */
-export async function refreshGhnShipments(container: MedusaContainer, orderCodes: string[], source: "poll" | "admin" = "admin"): Promise<RefreshResult[]> {
+export async function refreshGhnShipments(
+  container: MedusaContainer,
+  orderCodes: string[],
+  source: "poll" | "admin" = "admin",
+  opts: { spreadMs?: number } = {}
+): Promise<RefreshResult[]> {
   const ghn = container.resolve<GhnModuleService>(GHN_MODULE)
-  const shipments = await ghn.listGhnShipments({ order_code: orderCodes }, { select: ["order_code", "shop_id", "provider_id"] })
-  const results: RefreshResult[] = []
+  const listed = await ghn.listGhnShipments({ order_code: orderCodes }, { select: ["order_code", "shop_id", "provider_id"] })
+  // In the order asked (polling: the parcels silent longest first).
+  const rank = new Map(orderCodes.map((code, i) => [code, i]))
+  const shipments = listed.sort((a, b) => rank.get(a.order_code)! - rank.get(b.order_code)!)
   const num = (v: unknown) => (typeof v === "number" ? v : undefined)
-  for (const shipment of shipments) {
+  return paced(shipments, opts.spreadMs ?? 0, async (shipment): Promise<RefreshResult> => {
     let event: GhnShipmentEvent
     try {
       const info = await ghn.accountOf(shipment.provider_id).client.orders.info(shipment.order_code, { shopId: shipment.shop_id, background: true })
@@ -141,13 +149,11 @@ export async function refreshGhnShipments(container: MedusaContainer, orderCodes
         height: num(info.height),
       }
     } catch (error) {
-      results.push({ order_code: shipment.order_code, error: (error as Error).message, cause: error })
-      continue
+      return { order_code: shipment.order_code, error: (error as Error).message, cause: error }
     }
     const applied = await applyGhnParcel(container, shipment.order_code, event)
-    results.push(applied.error ? { order_code: shipment.order_code, error: applied.error.message, cause: applied.error } : { order_code: shipment.order_code, status: event.status ?? undefined })
-  }
-  return results
+    return applied.error ? { order_code: shipment.order_code, error: applied.error.message, cause: applied.error } : { order_code: shipment.order_code, status: event.status ?? undefined }
+  })
 }
 
 /**

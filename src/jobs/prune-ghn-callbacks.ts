@@ -4,10 +4,10 @@ import type GhnModuleService from "../modules/ghn/service"
 
 /**
  * Keeps the callbacks table from growing without end (about 8 rows per parcel): callbacks applied
- * more than `callbackRetentionDays` ago are deleted, a thousand rows per statement, up to 50,000 an
- * hour (a store of 100,000 parcels a month stores about 1,100 an hour). Unapplied ones stay.
+ * more than `callbackRetentionDays` ago are deleted, a thousand rows per statement with a 100 ms
+ * pause between statements, up to 50,000 an hour (a store of 100,000 parcels a month stores about 1,100 an hour). Unapplied ones stay.
  */
-export async function pruneGhnCallbacks(container: MedusaContainer, opts: { batch?: number; maxBatches?: number } = {}) {
+export async function pruneGhnCallbacks(container: MedusaContainer, opts: { batch?: number; maxBatches?: number; pauseMs?: number } = {}) {
   const ghn = container.resolve<GhnModuleService>(GHN_MODULE)
   return await ghn.pruneAppliedCallbacks({ days: ghn.options.callbackRetentionDays, ...opts })
 }

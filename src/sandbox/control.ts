@@ -43,6 +43,20 @@ export function createControl(sb: Sandbox): SandboxControl {
       return sb.state.orders.map(orderControlView)
     },
 
+    copyOrder(orderCode, copies) {
+      const template = sb.orderByCode.get(orderCode)
+      if (!template) throw new ControlError(404, `order ${orderCode} not found`)
+      let added = 0
+      for (const copy of copies) {
+        if (sb.orderByCode.has(copy.order_code)) continue
+        const o = { ...structuredClone(template), order_code: copy.order_code, client_order_code: "", status: copy.status }
+        sb.state.orders.push(o)
+        sb.orderByCode.set(o.order_code, o)
+        added++
+      }
+      return added
+    },
+
     updateOrderWeight(orderCode, change) {
       const o = sb.orderByCode.get(orderCode)
       if (!o) throw new ControlError(404, `order ${orderCode} not found`)

@@ -329,6 +329,11 @@ export interface SandboxControl {
   setOrderStatus(orderCode: string, status: string, reasonCode?: string, opts?: { reason?: string; force?: boolean }): SetStatusResult
   getOrder(orderCode: string): Record<string, unknown> | null
   listOrders(): Array<Record<string, unknown>>
+  /**
+   * Load tests (in-process only): copies of an order under other codes, each in the status given,
+   * as if GHN had made them; nothing is called back. Returns how many were added.
+   */
+  copyOrder(orderCode: string, copies: Array<{ order_code: string; status: string }>): number
   updateOrderWeight(orderCode: string, change: { weight?: number; length?: number; width?: number; height?: number }): Record<string, unknown>
   /** GHN pays the shop the COD it collected: the given orders, or every collected one not paid yet. */
   transferCod(orderCodes?: string[]): Record<string, unknown>[]

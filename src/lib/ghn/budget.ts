@@ -17,6 +17,12 @@ export interface RequestBudgetOptions {
 /** How long the rate stays lowered after GHN's last 429. */
 const RECOVER_AFTER_MS = 30_000
 
+/**
+ * The most the calls that cannot wait may owe, in seconds of the rate: after a checkout peak the
+ * waiting calls resume within this, however long the peak lasted (they get nothing during it).
+ */
+const MAX_DEBT_SECONDS = 10
+
 export class RequestBudget {
   readonly perSecond: number
   private readonly burst: number
@@ -52,7 +58,7 @@ export class RequestBudget {
   /** A call that cannot wait: it spends a token, or goes into debt the waiting calls pay back. */
   spend(): void {
     this.refill()
-    this.tokens -= 1
+    this.tokens = Math.max(this.tokens - 1, -MAX_DEBT_SECONDS * this.perSecond)
   }
 
   /** How long a call that can wait must wait now before it may go (0: go, with its token taken). */

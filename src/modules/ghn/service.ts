@@ -164,11 +164,6 @@ export default class GhnModuleService extends MedusaService({
   }
 
   /**
-   * Stores a GHN callback: one statement (the webhook's hot path, on every server instance),
-   * which also tells whether the order code is a shipment of this store and whether the callback
-   * is a repeat (the unique dedupe key lets one delivery in, however many arrive at once).
-   */
-  /**
    * The COD report's parcels (an order's, not returns), newest first, with the count and totals
    * of the whole filter: `uncollected` COD on the way, `untransferred` collected but not paid to
    * the shop, `differences` GHN's COD or fee other than the store's.
@@ -398,18 +393,21 @@ export default class GhnModuleService extends MedusaService({
    * Callbacks not applied (failed, set aside, waiting for their shipment) are never deleted here;
    * the shipment's history keeps every callback applied.
    */
-  async pruneAppliedCallbacks(opts: { days: number; batch?: number; maxBatches?: number }): Promise<number> {
+  async pruneAppliedCallbacks(opts: { days: number; batch?: number; maxBatches?: number; pauseMs?: number }): Promise<number> {
     const batch = opts.batch ?? 1000
     let deleted = 0
     for (let i = 0; i < (opts.maxBatches ?? 50); i++) {
       const { rows } = await this.pg.raw<{ rows: { id: string }[] }>(
         `delete from ghn_webhook_event where id in (
-           select id from ghn_webhook_event where deleted_at is null and processed_at < now() - make_interval(days => ?::int) limit ?
+           select id from ghn_webhook_event where deleted_at is null and processed_at < now() - make_interval(days => ?::int)
+            order by processed_at limit ?
          ) returning id`,
         [opts.days, batch]
       )
       deleted += rows.length
       if (rows.length < batch) break
+      // A breath between statements: the webhook's inserts and the recovery pass go first.
+      await new Promise((resolve) => setTimeout(resolve, opts.pauseMs ?? 100))
     }
     return deleted
   }

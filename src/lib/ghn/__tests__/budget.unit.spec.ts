@@ -27,6 +27,20 @@ describe("a GHN account's request budget", () => {
     expect(budget.reserve()).toBe(0)
   })
 
+  it("holds the waiting calls back at most ten seconds after a checkout peak, however long it lasted", () => {
+    let now = 0
+    const budget = new RequestBudget({ perSecond: 5, now: () => now })
+    // A minute of 30 quotes a second: far beyond the rate, and none of them waits.
+    for (let i = 0; i < 60 * 30; i++) {
+      budget.spend()
+      now += 1000 / 30
+    }
+    // Polling resumes within ten seconds of the peak's end, not after the peak's whole debt.
+    const wait = budget.reserve()
+    expect(wait).toBeGreaterThan(9_000)
+    expect(wait).toBeLessThanOrEqual(10_200)
+  })
+
   it("slows down on GHN's 429: waiting calls pause for Retry-After, the rate halves, then comes back", () => {
     let now = 0
     const budget = new RequestBudget({ perSecond: 8, now: () => now })

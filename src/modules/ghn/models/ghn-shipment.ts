@@ -68,6 +68,8 @@ export const GhnShipment = model
     { on: ["client_order_code"] },
     // The polling fallback: parcels not final, the longest silent first.
     { on: ["last_synced_at"], where: "status NOT IN ('delivered', 'returned', 'cancel', 'lost', 'damage')" },
+    // ... and delivered COD parcels GHN has not transferred yet (reconciliation), apart.
+    { name: "IDX_ghn_shipment_cod_transfer_due", on: ["last_synced_at"], where: "status = 'delivered' AND cod_amount > 0 AND is_cod_transferred = false" },
     // The recovery pass's COD captures left undone (every 15 s): only those parcels are in it.
     { on: ["cod_captured_at"], where: "status = 'delivered' AND cod_amount > 0 AND (cod_capture_status IS NULL OR cod_capture_status IN ('capturing', 'failed'))" },
   ])
