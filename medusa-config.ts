@@ -86,6 +86,16 @@ module.exports = defineConfig({
       },
     },
     { resolve: "./src/modules/ghn", options: ghnOptions },
+    // Shopper notifications (docs/notifications.md): Medusa's local provider writes each email to
+    // the log; a store puts its email provider (SendGrid, Resend, ...) here instead.
+    {
+      resolve: "@medusajs/medusa/notification",
+      options: {
+        providers: [
+          { resolve: "@medusajs/medusa/notification-local", id: "local", options: { name: "Local notifications", channels: ["email", "feed"] } },
+        ],
+      },
+    },
     ...redisModules,
   ],
 })

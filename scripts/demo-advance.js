@@ -3,6 +3,8 @@
 // GHN's statuses, as GHN's couriers would. The sandbox sends GHN's webhook to the store for each
 // change; the plugin marks the Medusa fulfilment shipped (GHN picked the parcel up) and then
 // delivered. The command waits until Medusa shows the new status.
+const fs = require("node:fs")
+const path = require("node:path")
 const { demoSettings, readState, http, adminToken, assertRunning, vnd, fail } = require("./demo-common")
 
 const HAPPY_PATH = ["ready_to_pick", "picking", "picked", "storing", "transporting", "sorting", "delivering", "delivered"]
@@ -125,6 +127,10 @@ async function main() {
     current = wanted
   }
 
+  // Where the store's log stands now: the shopper's notifications of these moves are written after it.
+  const medusaLog = path.join(settings.logsDir, "medusa.log")
+  const logFrom = fs.existsSync(medusaLog) ? fs.statSync(medusaLog).size : 0
+
   for (const move of moves) {
     if (move.reweigh) {
       const res = await sandbox("POST", `/_sandbox/orders/${encodeURIComponent(code)}/weight`, move.reweigh).catch((error) => {
@@ -201,6 +207,40 @@ async function main() {
     console.log(`  next: npm run demo:advance -- ${code}${final === "delivering" ? "  (delivered)" : ""}`)
   }
   if (order.cod_amount) console.log(`  COD to collect: ${vnd(order.cod_amount)}`)
+  await showNotifications(medusaLog, logFrom, code)
+}
+
+/**
+ * The shopper's notifications the moves caused, as Medusa's local notification provider wrote them
+ * to the store's log (a store sends them through its email provider instead).
+ */
+async function showNotifications(logFile, from, code) {
+  const pattern = /Attempting to send a notification to: '([^']*)' on the channel: '([^']*)' with template: '([^']*)' and data: '(.*)'\s*$/
+  const found = () => {
+    if (!fs.existsSync(logFile)) return []
+    const fd = fs.openSync(logFile, "r")
+    const size = fs.fstatSync(fd).size
+    const buffer = Buffer.alloc(Math.max(0, size - from))
+    fs.readSync(fd, buffer, 0, buffer.length, from)
+    fs.closeSync(fd)
+    return buffer
+      .toString("utf8")
+      .split("\n")
+      .map((line) => pattern.exec(line))
+      .filter((m) => m && m[4].includes(code))
+  }
+  let lines = found()
+  for (let i = 0; i < 10 && !lines.length; i++) {
+    await sleep(300)
+    lines = found()
+  }
+  for (const [, to, channel, template, json] of lines) {
+    let subject = template
+    try {
+      subject = JSON.parse(json).subject ?? template
+    } catch {}
+    console.log(`  shopper notified (${channel} to ${to}, ${template}): ${subject}`)
+  }
 }
 
 main().catch(fail)

@@ -52,6 +52,25 @@ async function placeCodOrder(api: any, store: SeededStore) {
   return checkout(api, store, cart.id, store.options.light)
 }
 
+/**
+ * The shopper's notifications of a parcel (Medusa's notification table): each sent once, whichever
+ * process applied the parcel; waits for the delivered one, sent last.
+ */
+async function notifiedOnce(sql: Sql, code: string) {
+  const keys = async () =>
+    (
+      await sql.query(
+        `select n.idempotency_key as key, count(*)::int as n from notification n join ghn_shipment s on s.order_id = n.resource_id
+          where s.order_code = $1 and n.deleted_at is null group by 1 order by 1`,
+        [code]
+      )
+    ).rows as { key: string; n: number }[]
+  await waitFor(async () => (await keys()).some((k) => k.key === `ghn:${code}:delivered:email`), 30_000)
+  const rows = await keys()
+  expect(rows.filter((k) => k.n !== 1)).toEqual([])
+  return rows.map((k) => k.key)
+}
+
 async function itemsOf(api: any, admin: Admin, orderId: string) {
   const { data } = await api.get(`/admin/orders/${orderId}?fields=id,total,*items`, admin)
   return { total: Math.round(Number(data.order.total)), items: data.order.items.map((i: any) => ({ id: i.id as string, quantity: Number(i.quantity) })) }
@@ -304,6 +323,8 @@ describeWhen(redisMissing(), "the production-topology tests (server + worker) ru
       expect(captures[0].cod_capture_id).toBe(captures[0].id)
       const { rows: fulfilment } = await sql.query("select f.shipped_at, f.delivered_at from fulfillment f join ghn_shipment s on s.fulfillment_id = f.id where s.order_code = $1", [code])
       expect(fulfilment[0].delivered_at).not.toBeNull()
+      // Whichever worker applied which part of the burst, each notification went out once.
+      expect(await notifiedOnce(sql, code)).toContain(`ghn:${code}:delivered:email`)
     } finally {
       await second.stop()
     }
@@ -339,5 +360,7 @@ describeWhen(redisMissing(), "the production-topology tests (server + worker) ru
       const { rows } = await sql.query("select f.delivered_at from fulfillment f join ghn_shipment s on s.fulfillment_id = f.id where s.order_code = $1", [code])
       return rows[0]?.delivered_at !== null
     }, 30_000)
+    // A restarted worker, callbacks out of order and repeated: the shopper hears of the move once.
+    expect(await notifiedOnce(sql, code)).toContain(`ghn:${code}:delivered:email`)
   })
 })

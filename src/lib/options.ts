@@ -3,6 +3,7 @@ import { z } from "zod"
 import { editDistance } from "./address"
 import { createGhnClient, GhnClient } from "./ghn"
 import { REQUIRED_NOTES } from "./ghn/constants"
+import { SHOPPER_UPDATES } from "./shopper-updates"
 
 const positiveInt = z.number().int().positive()
 const size = z.object({ length: z.number().positive(), width: z.number().positive(), height: z.number().positive() })
@@ -73,6 +74,14 @@ export const ghnOptionsSchema = z
         days: z.number().int().min(1).max(3650).default(180),
       })
       .optional(),
+    /**
+     * The parcel's moments the shopper is told about, through the store's Notification Module
+     * (email to the order's email; SMS to the receiver's phone when an `sms` provider is set).
+     * `[]` tells nothing.
+     */
+    shopperNotifications: z.array(z.enum(SHOPPER_UPDATES)).default([...SHOPPER_UPDATES]),
+    /** The language of shopper notifications when the order has no locale (`vi` or `en`). */
+    shopperLocale: z.enum(["vi", "en"]).default("vi"),
   })
   // Medusa adds keys of its own to module options (`database`, …): unknown keys are let through,
   // but one that resembles an option is refused as a misspelling (see parseGhnOptions).

@@ -10,7 +10,8 @@ import {
   useQueryGraphStep,
 } from "@medusajs/medusa/core-flows"
 import { GHN_COD_DELIVERED, type GhnCodDeliveredData } from "../lib/cod"
-import { isPastPickup, medusaEffectOf } from "../lib/status"
+import { SHOPPER_UPDATE_EVENTS, shopperUpdateOf, type ShopperUpdateData } from "../lib/shopper-updates"
+import { isBeforePickup, isPastPickup, medusaEffectOf } from "../lib/status"
 import { applyGhnEventStep, type FulfillmentRow, type SyncGhnShipmentInput } from "./steps/apply-ghn-event"
 import { markGhnEventsProcessedStep } from "./steps/mark-ghn-events-processed"
 import { recordReceiverOutcomeStep } from "./steps/record-receiver-outcome"
@@ -105,6 +106,28 @@ export const syncGhnShipmentWorkflow = createWorkflow("sync-ghn-shipment", (inpu
         is_return: applied.is_return,
       })),
     }).config({ name: "emit-ghn-exception" })
+  })
+
+  // What the shopper is told (shipped, out for delivery, failed delivery, delivered, returned):
+  // an event per moment of an order's parcel; the notification subscriber sends it once.
+  const shopperUpdate = transform({ applied, input }, ({ applied, input }) => {
+    if (!applied.found || !applied.status_changed || !applied.status || applied.is_return || !applied.order_id || !applied.fulfillment_id) return null
+    const update = shopperUpdateOf(applied.status, !applied.previous_status || isBeforePickup(applied.previous_status))
+    if (!update) return null
+    const data: ShopperUpdateData = {
+      update,
+      order_code: input.order_code,
+      order_id: applied.order_id,
+      fulfillment_id: applied.fulfillment_id,
+      status: applied.status,
+      reason: applied.reason ?? null,
+      reason_code: applied.reason_code ?? null,
+      delivery_attempts: applied.delivery_attempts ?? 0,
+    }
+    return { eventName: SHOPPER_UPDATE_EVENTS[update], data }
+  })
+  when({ shopperUpdate }, ({ shopperUpdate }) => !!shopperUpdate).then(() => {
+    emitEventStep(transform({ shopperUpdate }, ({ shopperUpdate }) => shopperUpdate!)).config({ name: "emit-ghn-shopper-update" })
   })
 
   // The capture runs apart (its own workflow, lock and retries): a payment provider's failure

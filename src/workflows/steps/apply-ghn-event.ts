@@ -75,6 +75,8 @@ export type Applied = {
   reason_code?: string | null
   /** A delivered COD parcel whose COD is not captured yet: the capture on delivery is due. */
   cod_capture_due?: boolean
+  /** Failed delivery attempts GHN has reported, after this application. */
+  delivery_attempts?: number
 }
 
 /** The shipment's fields as they were before this application, put back by the compensation. */
@@ -217,6 +219,7 @@ export const applyGhnEventStep = createStep(
         reason_code: [...events].reverse().find((e) => e.status === status)?.reason_code ?? null,
         cod_capture_due:
           status === "delivered" && !shipment.is_return && !!shipment.order_id && (update.cod_amount ?? shipment.cod_amount) > 0 && !shipment.cod_capture_status,
+        delivery_attempts: update.delivery_attempts ?? shipment.delivery_attempts ?? 0,
       },
       previous
     )

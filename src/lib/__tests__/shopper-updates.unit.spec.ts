@@ -1,0 +1,50 @@
+import { notificationChannels } from "../../workflows/steps/build-ghn-shopper-notifications"
+import { shopperLocaleOf, shopperMessage, shopperUpdateKey, shopperUpdateOf } from "../shopper-updates"
+
+describe("shopper updates", () => {
+  it("tells the moments a shopper acts on, and the first move past pickup only once", () => {
+    expect(shopperUpdateOf("picked", true)).toBe("shipped")
+    expect(shopperUpdateOf("storing", true)).toBe("shipped")
+    expect(shopperUpdateOf("transporting", false)).toBeNull()
+    expect(shopperUpdateOf("delivering", false)).toBe("out_for_delivery")
+    expect(shopperUpdateOf("money_collect_delivering", false)).toBe("out_for_delivery")
+    expect(shopperUpdateOf("delivery_fail", false)).toBe("delivery_failed")
+    expect(shopperUpdateOf("delivered", false)).toBe("delivered")
+    expect(shopperUpdateOf("returned", false)).toBe("returned")
+    for (const quiet of ["ready_to_pick", "picking", "cancel", "waiting_to_return", "return", "lost", "scrap"]) expect(shopperUpdateOf(quiet, true)).toBeNull()
+  })
+
+  it("keys a notification by parcel, moment and channel; a new delivery attempt is news again", () => {
+    const base = { order_code: "LB7XK9", delivery_attempts: 0 }
+    expect(shopperUpdateKey({ ...base, update: "shipped" }, "email")).toBe("ghn:LB7XK9:shipped:email")
+    expect(shopperUpdateKey({ ...base, update: "out_for_delivery" }, "email")).not.toBe(shopperUpdateKey({ ...base, delivery_attempts: 1, update: "out_for_delivery" }, "email"))
+    expect(shopperUpdateKey({ ...base, update: "delivered" }, "sms")).toBe("ghn:LB7XK9:delivered:sms")
+    expect(shopperUpdateKey({ ...base, delivery_attempts: 3, update: "delivered" }, "sms")).toBe("ghn:LB7XK9:delivered:sms")
+  })
+
+  it("writes in the order's language, else the store's", () => {
+    expect(shopperLocaleOf("vi-VN", "en")).toBe("vi")
+    expect(shopperLocaleOf("en_US", "vi")).toBe("en")
+    expect(shopperLocaleOf("fr-FR", "vi")).toBe("vi")
+    expect(shopperLocaleOf(null, "en")).toBe("en")
+    expect(shopperLocaleOf("", "vi")).toBe("vi")
+  })
+
+  it("asks for cash only when the parcel collects some, and dates the expected delivery in Vietnam's time", () => {
+    const m = { locale: "en" as const, order_number: 1042, order_code: "LB7XK9", tracking_url: "https://donhang.ghn.vn/?order_code=LB7XK9", reason: null, shop_name: "Shop" }
+    expect(shopperMessage({ ...m, update: "out_for_delivery", cod_amount: 0, expected_delivery: null }).text).toContain("nothing to pay on delivery")
+    expect(shopperMessage({ ...m, update: "out_for_delivery", cod_amount: 350_000, expected_delivery: null }).text).toContain("350,000 ₫ in cash")
+    // 17:30 UTC is already the next day in Hồ Chí Minh City.
+    const shipped = shopperMessage({ ...m, locale: "vi", update: "shipped", cod_amount: 0, expected_delivery: "2026-11-26T17:30:00Z" })
+    expect(shipped.text).toContain("27 tháng 11")
+    expect(shipped.text).not.toContain("thanh toán khi nhận")
+    expect(shopperMessage({ ...m, update: "delivery_failed", cod_amount: 0, expected_delivery: null, reason: "Người nhận hẹn lại ngày giao" }).text).toContain(": Người nhận hẹn lại ngày giao")
+  })
+
+  it("knows which channels the store's Notification Module serves", () => {
+    expect(notificationChannels({ modules: {} }).size).toBe(0)
+    const modules = { notification: { resolve: "@medusajs/medusa/notification", options: { providers: [{ options: { channels: ["email", "feed"] } }, { options: { channels: ["sms"] } }] } } }
+    expect([...notificationChannels({ modules } as never)].sort()).toEqual(["email", "feed", "sms"])
+    expect(notificationChannels({ modules: { notification: true } } as never).size).toBe(0)
+  })
+})

@@ -1,0 +1,97 @@
+import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
+import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
+import type { ConfigModule } from "@medusajs/framework/types"
+import type { QueryGraph } from "../../lib/query-graph"
+import { SHOPPER_UPDATE_EVENTS, shopperLocaleOf, shopperMessage, shopperUpdateKey, type ShopperUpdateData } from "../../lib/shopper-updates"
+import { GHN_MODULE } from "../../modules/ghn"
+import type GhnModuleService from "../../modules/ghn/service"
+
+export type ShopperNotification = {
+  to: string
+  channel: "email" | "sms"
+  template: string
+  trigger_type: string
+  resource_id: string
+  resource_type: "order"
+  idempotency_key: string
+  data: Record<string, unknown>
+  content: { subject?: string; text: string }
+}
+
+type NotificationProviderConfig = { options?: { channels?: string[] } }
+
+/**
+ * The channels the store's Notification Module has a provider for (its configuration; Medusa's
+ * default, without a `notification` entry, serves only the admin's `feed`).
+ */
+export function notificationChannels(config: Pick<ConfigModule, "modules">): Set<string> {
+  const entry = config.modules?.[Modules.NOTIFICATION]
+  const providers = typeof entry === "object" && entry ? ((entry as { options?: { providers?: NotificationProviderConfig[] } }).options?.providers ?? []) : []
+  return new Set(providers.flatMap((p) => p.options?.channels ?? []))
+}
+
+type OrderRow = { id: string; display_id: number; email: string | null; locale?: string | null; shipping_address?: { phone?: string | null } | null }
+
+/**
+ * The notifications of one shopper update: to the order's email, and to the receiver's phone by
+ * SMS when the store has an `sms` provider, in the order's language (else `shopperLocale`). Each
+ * carries the key that makes it once per parcel, update and channel. Reads only.
+ */
+export const buildGhnShopperNotificationsStep = createStep("build-ghn-shopper-notifications", async (update: ShopperUpdateData, { container }) => {
+  const ghn = container.resolve<GhnModuleService>(GHN_MODULE)
+  const options = ghn.options
+  const channels = notificationChannels(container.resolve<ConfigModule>(ContainerRegistrationKeys.CONFIG_MODULE))
+  if (!options.shopperNotifications.includes(update.update) || (!channels.has("email") && !channels.has("sms"))) {
+    return new StepResponse<ShopperNotification[]>([])
+  }
+  const [shipment] = await ghn.listGhnShipments({ order_code: update.order_code }, { select: ["order_code", "provider_id", "cod_amount", "expected_delivery_time"] })
+  const query = container.resolve<QueryGraph>(ContainerRegistrationKeys.QUERY)
+  const [{ data: orders }, { data: stores }] = await Promise.all([
+    query.graph<OrderRow>({ entity: "order", fields: ["id", "display_id", "email", "locale", "shipping_address.phone"], filters: { id: update.order_id } }),
+    query.graph<{ name: string }>({ entity: "store", fields: ["name"] }),
+  ])
+  const order = orders[0]
+  if (!shipment || !order) return new StepResponse<ShopperNotification[]>([])
+  const locale = shopperLocaleOf(order.locale, options.shopperLocale)
+  const trackingUrl = ghn.accountOf(shipment.provider_id).client.trackingUrl(shipment.order_code)
+  // Cash is asked only before it is paid: a delivered or returned parcel collects nothing more.
+  const cod = update.update === "delivered" || update.update === "returned" ? 0 : Number(shipment.cod_amount ?? 0)
+  const message = shopperMessage({
+    update: update.update,
+    locale,
+    order_number: order.display_id,
+    order_code: shipment.order_code,
+    tracking_url: trackingUrl,
+    expected_delivery: shipment.expected_delivery_time ?? null,
+    cod_amount: cod,
+    reason: update.reason,
+    shop_name: stores[0]?.name ?? "",
+  })
+  const data = {
+    ...message,
+    locale,
+    update: update.update,
+    order_number: order.display_id,
+    order_code: shipment.order_code,
+    tracking_url: trackingUrl,
+    expected_delivery: shipment.expected_delivery_time ?? null,
+    cod_amount: cod,
+    reason: update.reason,
+  }
+  const base = {
+    template: `ghn-parcel-${update.update.replace(/_/g, "-")}`,
+    trigger_type: SHOPPER_UPDATE_EVENTS[update.update],
+    resource_id: order.id,
+    resource_type: "order" as const,
+    data,
+  }
+  const out: ShopperNotification[] = []
+  if (channels.has("email") && order.email) {
+    out.push({ ...base, to: order.email, channel: "email", idempotency_key: shopperUpdateKey(update, "email"), content: { subject: message.subject, text: message.text } })
+  }
+  const phone = order.shipping_address?.phone
+  if (channels.has("sms") && phone) {
+    out.push({ ...base, to: phone, channel: "sms", idempotency_key: shopperUpdateKey(update, "sms"), content: { text: `${message.subject}. ${trackingUrl}` } })
+  }
+  return new StepResponse(out)
+})
