@@ -70,8 +70,9 @@ export function shopperLocaleOf(acceptLanguage?: string | null, medusaLocale?: s
   return ranked[0]?.language ?? "vi"
 }
 
-function languageOf(tag: string): ShopperLocale | undefined {
-  const primary = tag.trim().toLowerCase().split(/[-_]/)[0]
+/** The message language of a BCP 47 tag ("vi-VN", "en_US"), if it is one the plugin writes. */
+export function languageOf(tag: string | null | undefined): ShopperLocale | undefined {
+  const primary = String(tag ?? "").trim().toLowerCase().split(/[-_]/)[0]
   return primary === "vi" || primary === "en" ? primary : undefined
 }
 

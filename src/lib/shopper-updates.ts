@@ -1,3 +1,5 @@
+import type { ShopperLocale } from "./shopper-errors"
+
 /**
  * What the shopper is told about a parcel: five moments of its journey, each an event the plugin
  * emits (`ghn.parcel.<update>`) and a message in Vietnamese or English. Pure: no Medusa imports.
@@ -51,15 +53,7 @@ export function shopperUpdateKey(data: Pick<ShopperUpdateData, "update" | "order
   return `ghn:${data.order_code}:${data.update}${attempt}:${channel}`
 }
 
-export type ShopperLocale = "vi" | "en"
-
-/** A BCP 47 tag (an order's `locale`: "vi-VN", "en-US") to a message language, else `fallback`. */
-export function shopperLocaleOf(tag: string | null | undefined, fallback: ShopperLocale): ShopperLocale {
-  const lang = typeof tag === "string" ? tag.trim().toLowerCase().split(/[-_]/)[0] : ""
-  return lang === "vi" || lang === "en" ? lang : fallback
-}
-
-export type ShopperMessageInput = {
+export type ParcelUpdateMessageInput = {
   update: ShopperUpdate
   locale: ShopperLocale
   order_number: number | string
@@ -74,7 +68,7 @@ export type ShopperMessageInput = {
   shop_name: string
 }
 
-export type ShopperMessage = { subject: string; text: string }
+export type ParcelUpdateMessage = { subject: string; text: string }
 
 const vnd = (amount: number, locale: ShopperLocale) => `${new Intl.NumberFormat(locale === "vi" ? "vi-VN" : "en-US").format(amount)} ₫`
 
@@ -86,11 +80,11 @@ function day(value: Date | string | null, locale: ShopperLocale): string | null 
 }
 
 /** The subject and text of a shopper update, in the shopper's language. */
-export function shopperMessage(m: ShopperMessageInput): ShopperMessage {
+export function parcelUpdateMessage(m: ParcelUpdateMessageInput): ParcelUpdateMessage {
   const when = day(m.expected_delivery, m.locale)
   const cash = m.cod_amount > 0 ? vnd(m.cod_amount, m.locale) : null
   const track = m.locale === "vi" ? `Theo dõi đơn hàng: ${m.tracking_url}` : `Track your parcel: ${m.tracking_url}`
-  const sign = m.locale === "vi" ? `${m.shop_name}` : `${m.shop_name}`
+  const sign = m.shop_name
   const lines = (...l: (string | null | false)[]) => l.filter((x): x is string => !!x).join("\n")
   if (m.locale === "vi") {
     switch (m.update) {

@@ -1,5 +1,6 @@
 import { notificationChannels } from "../../workflows/steps/build-ghn-shopper-notifications"
-import { shopperLocaleOf, shopperMessage, shopperUpdateKey, shopperUpdateOf } from "../shopper-updates"
+import { languageOf } from "../shopper-errors"
+import { parcelUpdateMessage, shopperUpdateKey, shopperUpdateOf } from "../shopper-updates"
 
 describe("shopper updates", () => {
   it("tells the moments a shopper acts on, and the first move past pickup only once", () => {
@@ -22,23 +23,23 @@ describe("shopper updates", () => {
     expect(shopperUpdateKey({ ...base, delivery_attempts: 3, update: "delivered" }, "sms")).toBe("ghn:LB7XK9:delivered:sms")
   })
 
-  it("writes in the order's language, else the store's", () => {
-    expect(shopperLocaleOf("vi-VN", "en")).toBe("vi")
-    expect(shopperLocaleOf("en_US", "vi")).toBe("en")
-    expect(shopperLocaleOf("fr-FR", "vi")).toBe("vi")
-    expect(shopperLocaleOf(null, "en")).toBe("en")
-    expect(shopperLocaleOf("", "vi")).toBe("vi")
+  it("writes in the order's language when it is one the plugin writes", () => {
+    expect(languageOf("vi-VN")).toBe("vi")
+    expect(languageOf("en_US")).toBe("en")
+    expect(languageOf("fr-FR")).toBeUndefined()
+    expect(languageOf(null)).toBeUndefined()
+    expect(languageOf("")).toBeUndefined()
   })
 
   it("asks for cash only when the parcel collects some, and dates the expected delivery in Vietnam's time", () => {
     const m = { locale: "en" as const, order_number: 1042, order_code: "LB7XK9", tracking_url: "https://donhang.ghn.vn/?order_code=LB7XK9", reason: null, shop_name: "Shop" }
-    expect(shopperMessage({ ...m, update: "out_for_delivery", cod_amount: 0, expected_delivery: null }).text).toContain("nothing to pay on delivery")
-    expect(shopperMessage({ ...m, update: "out_for_delivery", cod_amount: 350_000, expected_delivery: null }).text).toContain("350,000 ₫ in cash")
+    expect(parcelUpdateMessage({ ...m, update: "out_for_delivery", cod_amount: 0, expected_delivery: null }).text).toContain("nothing to pay on delivery")
+    expect(parcelUpdateMessage({ ...m, update: "out_for_delivery", cod_amount: 350_000, expected_delivery: null }).text).toContain("350,000 ₫ in cash")
     // 17:30 UTC is already the next day in Hồ Chí Minh City.
-    const shipped = shopperMessage({ ...m, locale: "vi", update: "shipped", cod_amount: 0, expected_delivery: "2026-11-26T17:30:00Z" })
+    const shipped = parcelUpdateMessage({ ...m, locale: "vi", update: "shipped", cod_amount: 0, expected_delivery: "2026-11-26T17:30:00Z" })
     expect(shipped.text).toContain("27 tháng 11")
     expect(shipped.text).not.toContain("thanh toán khi nhận")
-    expect(shopperMessage({ ...m, update: "delivery_failed", cod_amount: 0, expected_delivery: null, reason: "Người nhận hẹn lại ngày giao" }).text).toContain(": Người nhận hẹn lại ngày giao")
+    expect(parcelUpdateMessage({ ...m, update: "delivery_failed", cod_amount: 0, expected_delivery: null, reason: "Người nhận hẹn lại ngày giao" }).text).toContain(": Người nhận hẹn lại ngày giao")
   })
 
   it("knows which channels the store's Notification Module serves", () => {

@@ -2,7 +2,8 @@ import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import type { ConfigModule } from "@medusajs/framework/types"
 import type { QueryGraph } from "../../lib/query-graph"
-import { SHOPPER_UPDATE_EVENTS, shopperLocaleOf, shopperMessage, shopperUpdateKey, type ShopperUpdateData } from "../../lib/shopper-updates"
+import { languageOf } from "../../lib/shopper-errors"
+import { parcelUpdateMessage, SHOPPER_UPDATE_EVENTS, shopperUpdateKey, type ShopperUpdateData } from "../../lib/shopper-updates"
 import { GHN_MODULE } from "../../modules/ghn"
 import type GhnModuleService from "../../modules/ghn/service"
 
@@ -52,11 +53,11 @@ export const buildGhnShopperNotificationsStep = createStep("build-ghn-shopper-no
   ])
   const order = orders[0]
   if (!shipment || !order) return new StepResponse<ShopperNotification[]>([])
-  const locale = shopperLocaleOf(order.locale, options.shopperLocale)
+  const locale = languageOf(order.locale) ?? options.shopperLocale
   const trackingUrl = ghn.accountOf(shipment.provider_id).client.trackingUrl(shipment.order_code)
   // Cash is asked only before it is paid: a delivered or returned parcel collects nothing more.
   const cod = update.update === "delivered" || update.update === "returned" ? 0 : Number(shipment.cod_amount ?? 0)
-  const message = shopperMessage({
+  const message = parcelUpdateMessage({
     update: update.update,
     locale,
     order_number: order.display_id,
