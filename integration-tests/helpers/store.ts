@@ -2,6 +2,9 @@
  * A Vietnamese GHN store set up through Medusa's admin HTTP API, and a customer's checkout
  * through the store API: what a store owner and a shopper do, step by step.
  */
+import { sandbox } from "./sandbox"
+import { waitFor } from "./wait"
+
 type Headers = { headers: Record<string, string> }
 
 export const WAREHOUSE_ADDRESS = {
@@ -225,4 +228,16 @@ export async function fulfilOrder(api: any, admin: Headers, store: SeededStore, 
     admin
   )
   return res.data.order.fulfillments.at(-1) as { id: string; data: Record<string, any>; labels: any[]; canceled_at: string | null }
+}
+
+/**
+ * GHN moves a parcel (the sandbox's control API, its callbacks over HTTP), one status at a time,
+ * each applied by the store before the next: a burst would apply as one move.
+ */
+export async function movedTo(api: any, admin: { headers: Record<string, string> }, code: string, ...steps: string[]) {
+  for (const step of steps) {
+    await sandbox.move(code, step)
+    const status = step.split(":")[0]
+    await waitFor(async () => (await api.get(`/admin/ghn/shipments/${code}`, admin)).data.shipment.status === status, 30_000)
+  }
 }

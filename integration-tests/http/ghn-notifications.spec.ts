@@ -9,7 +9,7 @@ import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 import { notifyGhnShopperWorkflow } from "../../src/workflows/notify-ghn-shopper"
 import { freshGhnStoreCalledBack } from "../helpers/fresh-store"
 import { sandbox } from "../helpers/sandbox"
-import { checkout, createCart, explained, fulfilOrder, type SeededStore } from "../helpers/store"
+import { checkout, createCart, explained, fulfilOrder, movedTo, type SeededStore } from "../helpers/store"
 import { waitFor } from "../helpers/wait"
 
 jest.setTimeout(300_000)
@@ -37,14 +37,7 @@ medusaIntegrationTestRunner({
       return { orderId: order.id as string, code: fulfillment.data.order_code as string, cod: Number(fulfillment.data.cod_amount) }
     }
 
-    /** One GHN move at a time, each applied before the next (a burst applies as one move). */
-    async function move(code: string, ...steps: string[]) {
-      for (const step of steps) {
-        await sandbox.move(code, step)
-        const status = step.split(":")[0]
-        await waitFor(async () => (await api.get(`/admin/ghn/shipments/${code}`, admin)).data.shipment.status === status, 30_000)
-      }
-    }
+    const move = (code: string, ...steps: string[]) => movedTo(api, admin, code, ...steps)
 
     const sent = async (orderId: string) =>
       (await getContainer().resolve(Modules.NOTIFICATION).listNotifications({ resource_id: orderId } as never, { order: { created_at: "ASC" } })) as any[]

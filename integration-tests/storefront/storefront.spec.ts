@@ -16,10 +16,10 @@ import * as path from "node:path"
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 import type { Browser, Page } from "playwright-core"
 import { describeBrowser, launch } from "../browser/helpers/browser"
-import { freshGhnStore } from "../helpers/fresh-store"
+import { freshGhnStore, WEBHOOK } from "../helpers/fresh-store"
 import { freePort } from "../helpers/ports"
 import { sandbox } from "../helpers/sandbox"
-import { CUSTOMER_ADDRESS, explained, SeededStore, storeHeaders } from "../helpers/store"
+import { checkout, createCart, CUSTOMER_ADDRESS, explained, fulfilOrder, movedTo, SeededStore, storeHeaders } from "../helpers/store"
 
 jest.setTimeout(300_000)
 
@@ -233,6 +233,61 @@ describeBrowser()("storefront kit", () => {
         expect(en.data).toMatchObject({ code: "address_not_found", message: expect.stringMatching(/^GHN cannot deliver to the shipping address: no GHN ward matches/) })
         // js-sdk's locale header wins over the browser's languages.
         expect((await calculate({ "accept-language": "vi", "x-medusa-locale": "en-US" })).data.message).toMatch(/^GHN cannot deliver/)
+      })
+
+      it("shows a guest their parcel's journey moving as GHN moves it, in Vietnamese and in English", async () => {
+        await sandbox.webhook(`${rawApi.defaults.baseURL.replace(/\/$/, "")}/hooks/ghn`, { [WEBHOOK.header]: WEBHOOK.secret })
+        try {
+          const cart = await createCart(api, store, [{ variant_id: store.variants.shirt, quantity: 1 }])
+          const order = await checkout(api, store, cart.id, store.options.light)
+          const fulfillment = await fulfilOrder(api, admin, store, order.id)
+          const code = fulfillment.data.order_code as string
+          const cod = Number(fulfillment.data.cod_amount)
+          const number = (await api.get(`/admin/orders/${order.id}?fields=display_id`, admin)).data.order.display_id
+          const open = async (language: string) => {
+            const context = await browser.newContext({ locale: language === "vi" ? "vi-VN" : "en-US", timezoneId: "Asia/Ho_Chi_Minh" })
+            const tab = await context.newPage()
+            const query = new URLSearchParams({ api: rawApi.defaults.baseURL, key: store.publishableKey, track: "1", email: "khach@example.vn", number: String(number), locale: language })
+            await tab.goto(`${page.origin}/index.html?${query}`)
+            return tab
+          }
+          const vi = await open("vi")
+          const parcel = vi.locator(`[data-ghn-parcel="${code}"]`)
+          await parcel.waitFor()
+          expect(await parcel.getByRole("heading").textContent()).toBe("Chờ lấy hàng")
+          expect(await parcel.getByRole("link", { name: code }).getAttribute("href")).toContain(code)
+          expect(await parcel.locator(".ghn-parcel-cash").textContent()).toBe(`Chuẩn bị ${new Intl.NumberFormat("vi-VN").format(cod)} ₫ tiền mặt khi nhận hàng`)
+
+          // GHN moves the parcel; the page shows it without a reload.
+          const moved = (status: string) => movedTo(api, admin, code, status)
+          await moved("picked")
+          await moved("delivering")
+          await vi.waitForFunction((c) => document.querySelector(`[data-ghn-parcel="${c}"]`)?.getAttribute("data-ghn-step") === "out_for_delivery", code)
+          // Each step's words, its time (a <time> element) aside.
+          const steps = (tab: Page) =>
+            tab
+              .getByRole("list", { name: /Hành trình đơn hàng|Parcel journey/ })
+              .getByRole("listitem")
+              .evaluateAll((items) => items.map((li) => (li.textContent ?? "").replace(li.querySelector("time")?.textContent ?? "", "").trim()))
+          expect(await steps(vi)).toEqual(["Chờ lấy hàng", "Đã lấy hàng", "Đang giao hàng"])
+          await moved("delivery_fail:GHN-DFC1A2")
+          await vi.waitForFunction((c) => document.querySelector(`[data-ghn-parcel="${c}"]`)?.getAttribute("data-ghn-step") === "delivery_failed", code)
+          expect(await parcel.locator(".ghn-parcel-reason").textContent()).toBe("Không liên lạc được với người nhận")
+
+          const en = await open("en")
+          await en.locator(`[data-ghn-parcel="${code}"][data-ghn-step="delivery_failed"]`).waitFor()
+          expect(await en.getByRole("heading").textContent()).toBe("Delivery attempt failed")
+          expect(await steps(en)).toEqual(["Waiting for pickup", "Picked up", "Out for delivery", "Delivery attempt failed (Không liên lạc được với người nhận)"])
+          expect(await en.locator(".ghn-parcel-cash").textContent()).toBe(`Have ${new Intl.NumberFormat("en-US").format(cod)} ₫ in cash ready on delivery`)
+          await moved("delivering")
+          await moved("delivered")
+          await en.locator(`[data-ghn-parcel="${code}"][data-ghn-step="delivered"]`).waitFor()
+          expect(await en.locator(".ghn-parcel-cash").count()).toBe(0)
+          await vi.context().close()
+          await en.context().close()
+        } finally {
+          await sandbox.webhook(null)
+        }
       })
 
       it("names a parcel over GHN's limits by code and parameters", async () => {

@@ -1,9 +1,9 @@
-import { defineMiddlewares, errorHandler, getHttpResponseFromError, validateAndTransformBody, validateAndTransformQuery } from "@medusajs/framework/http"
+import { authenticate, defineMiddlewares, errorHandler, getHttpResponseFromError, validateAndTransformBody, validateAndTransformQuery } from "@medusajs/framework/http"
 import type { MedusaNextFunction, MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { ghnServiceFailureOf, shopperAnswerOf, withoutHosts } from "../lib/medusa-error"
 import { supportRoutes } from "./admin/ghn/support-middlewares"
 import { ApplyMeasuresBody, CodReportQuery, ReweighQuery, LabelQuery, LabelsBody, NeedsActionQuery, ShipmentsQuery, SwitchStatusBody, TrustReceiverBody, UpdateShipmentBody } from "./admin/ghn/validators"
-import { DistrictsQuery, LeadtimeBody, NewWardsQuery, WardsQuery } from "./store/ghn/validators"
+import { DistrictsQuery, GuestTrackingBody, LeadtimeBody, NewWardsQuery, WardsQuery } from "./store/ghn/validators"
 
 const query = (schema: Parameters<typeof validateAndTransformQuery>[0]) =>
   validateAndTransformQuery(schema, { defaults: [], isList: false })
@@ -51,6 +51,8 @@ export default defineMiddlewares({
     { matcher: "/store/ghn/wards", methods: ["GET"], middlewares: [query(WardsQuery)] },
     { matcher: "/store/ghn/new-wards", methods: ["GET"], middlewares: [query(NewWardsQuery)] },
     { matcher: "/store/ghn/leadtime", methods: ["POST"], middlewares: [validateAndTransformBody(LeadtimeBody)] },
+    { matcher: "/store/ghn/orders/:id/tracking", methods: ["GET"], middlewares: [authenticate("customer", ["session", "bearer"])] },
+    { matcher: "/store/ghn/tracking", methods: ["POST"], middlewares: [validateAndTransformBody(GuestTrackingBody)] },
 
     { matcher: "/admin/ghn/labels/:order_code", methods: ["GET"], middlewares: [query(LabelQuery)] },
     { matcher: "/admin/ghn/labels", methods: ["POST"], middlewares: [validateAndTransformBody(LabelsBody)] },

@@ -100,7 +100,7 @@ export class SharedCache {
   misses = 0
 
   constructor(
-    private readonly store: CacheStore,
+    readonly store: CacheStore,
     private readonly ttlSeconds: number
   ) {}
 

@@ -70,7 +70,10 @@ export type ParcelUpdateMessageInput = {
 
 export type ParcelUpdateMessage = { subject: string; text: string }
 
-const vnd = (amount: number, locale: ShopperLocale) => `${new Intl.NumberFormat(locale === "vi" ? "vi-VN" : "en-US").format(amount)} ₫`
+/** "350.000 ₫" (vi) or "350,000 ₫" (en). */
+export function formatVnd(amount: number, locale: ShopperLocale = "vi"): string {
+  return `${new Intl.NumberFormat(locale === "vi" ? "vi-VN" : "en-US").format(amount)} ₫`
+}
 
 function day(value: Date | string | null, locale: ShopperLocale): string | null {
   if (!value) return null
@@ -82,7 +85,7 @@ function day(value: Date | string | null, locale: ShopperLocale): string | null 
 /** The subject and text of a shopper update, in the shopper's language. */
 export function parcelUpdateMessage(m: ParcelUpdateMessageInput): ParcelUpdateMessage {
   const when = day(m.expected_delivery, m.locale)
-  const cash = m.cod_amount > 0 ? vnd(m.cod_amount, m.locale) : null
+  const cash = m.cod_amount > 0 ? formatVnd(m.cod_amount, m.locale) : null
   const track = m.locale === "vi" ? `Theo dõi đơn hàng: ${m.tracking_url}` : `Track your parcel: ${m.tracking_url}`
   const sign = m.shop_name
   const lines = (...l: (string | null | false)[]) => l.filter((x): x is string => !!x).join("\n")

@@ -1,3 +1,4 @@
+import type { ParcelTracking } from "../lib/parcel-tracking"
 import { isShopperErrorCode, ShopperError, ShopperLocale } from "../lib/shopper-errors"
 
 /** A unit of GHN's lists as the plugin's store routes answer them (test and internal entries left out). */
@@ -18,6 +19,12 @@ export type GhnLeadtime = {
   from_estimate_date: string | null
   to_estimate_date: string | null
 }
+
+/** A parcel of an order as the shopper reads it (GET /store/ghn/orders/:id/tracking, POST /store/ghn/tracking). */
+export type { ParcelTracking as GhnParcelTracking, TrackingStep as GhnTrackingStep } from "../lib/parcel-tracking"
+
+/** An order's GHN parcels, their statuses in the shopper's language. */
+export type GhnOrderTracking = { order: { display_id: number }; locale: ShopperLocale; parcels: ParcelTracking[] }
 
 export type StoreFetchInit = {
   method: "GET" | "POST"
@@ -124,6 +131,10 @@ export function createGhnStoreClient(fetch: StoreFetch) {
     /** GHN's delivery estimate from the option's stock location to the cart's shipping address */
     leadtime: async (input: { cart_id: string; option_id: string }) =>
       (await call<{ leadtime: GhnLeadtime }>("/store/ghn/leadtime", { method: "POST", body: input })).leadtime,
+    /** A logged-in customer's parcels of their order (the transport sends the customer's token: js-sdk does once logged in) */
+    orderTracking: (orderId: string) => call<GhnOrderTracking>(`/store/ghn/orders/${encodeURIComponent(orderId)}/tracking`, { method: "GET" }),
+    /** A guest's parcels of an order, given its email and number (404 for a wrong pair; 429 after 10 lookups in 10 minutes) */
+    guestTracking: (input: { email: string; order_number: number }) => call<GhnOrderTracking>("/store/ghn/tracking", { method: "POST", body: input }),
   }
 }
 

@@ -18,6 +18,12 @@ export const LABELS = {
     results: (count: number) => `${count} kết quả`,
     retry: "Thử lại",
     estimate: "Giao dự kiến",
+    parcel: "Mã vận đơn GHN",
+    expected: "Dự kiến giao",
+    cash: (amount: string) => `Chuẩn bị ${amount} tiền mặt khi nhận hàng`,
+    trackOnGhn: "Theo dõi trên GHN",
+    timeline: "Hành trình đơn hàng",
+    noParcel: "Đơn hàng chưa được giao cho GHN",
   },
   en: {
     province: "Province/City",
@@ -31,6 +37,12 @@ export const LABELS = {
     results: (count: number) => `${count} results`,
     retry: "Try again",
     estimate: "Estimated delivery",
+    parcel: "GHN tracking code",
+    expected: "Expected delivery",
+    cash: (amount: string) => `Have ${amount} in cash ready on delivery`,
+    trackOnGhn: "Track on GHN",
+    timeline: "Parcel journey",
+    noParcel: "The order has not been handed to GHN yet",
   },
 } as const satisfies Record<ShopperLocale, Record<AddressLevel | string, unknown>>
 
@@ -85,4 +97,22 @@ export function formatDeliveryEstimate(
       ? `${month(from.month)} ${from.day}-${to.day}`
       : `${month(from.month)} ${from.day} - ${month(to.month)} ${to.day}`
   return `${label} ${window}`
+}
+
+export { formatVnd } from "../lib/shopper-updates"
+
+/** Vietnam's time (UTC+7, no daylight saving) of an ISO instant, read through the UTC getters. */
+const inVietnam = (iso: string) => new Date(new Date(iso).getTime() + 7 * 3600_000)
+
+/** A day in Vietnam's time: "26/11" (vi), "26 Nov" (en). */
+export function formatTrackingDay(iso: string, locale: ShopperLocale = "vi"): string {
+  const d = inVietnam(iso)
+  return locale === "vi" ? `${pad(d.getUTCDate())}/${pad(d.getUTCMonth() + 1)}` : `${d.getUTCDate()} ${MONTHS_EN[d.getUTCMonth()]}`
+}
+
+/** A moment of the parcel's journey in Vietnam's time: "14:05 26/11" (vi), "26 Nov, 14:05" (en). */
+export function formatTrackingTime(iso: string, locale: ShopperLocale = "vi"): string {
+  const d = inVietnam(iso)
+  const hm = `${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}`
+  return locale === "vi" ? `${hm} ${formatTrackingDay(iso, locale)}` : `${formatTrackingDay(iso, locale)}, ${hm}`
 }

@@ -2,13 +2,14 @@
  * A storefront's checkout step, as small as it gets: the GHN address fields, the GHN quote with
  * its delivery estimate, and the order. Medusa is reached through @medusajs/js-sdk, the kit's
  * client through the SDK's client.fetch. The page's query: api, key, cart, option, model, locale,
- * saved (show the cart's address as saved).
+ * saved (show the cart's address as saved); or track=1 with email and number: a guest's order
+ * tracking, refreshed every half second.
  */
 import Medusa from "@medusajs/js-sdk"
 import { useMemo, useState } from "react"
 import { createRoot } from "react-dom/client"
 import { createGhnStoreClient, GhnAddressFields as AddressFields, ghnErrorMessage, SavedAddress, ShopperLocale } from "../../../src/storefront"
-import { GhnAddressFields, GhnDeliveryEstimate } from "../../../src/storefront/react"
+import { GhnAddressFields, GhnDeliveryEstimate, GhnOrderTracking } from "../../../src/storefront/react"
 
 const query = new URLSearchParams(location.search)
 const locale = (query.get("locale") ?? "vi") as ShopperLocale
@@ -74,6 +75,12 @@ function Checkout({ saved }: { saved?: SavedAddress }) {
   )
 }
 
+function Tracking() {
+  const client = useMemo(() => createGhnStoreClient(sdk.client.fetch.bind(sdk.client)), [])
+  return <GhnOrderTracking client={client} guest={{ email: query.get("email")!, order_number: Number(query.get("number")) }} locale={locale} refreshMs={500} />
+}
+
 // With `saved`, the cart's address as saved is shown picked again (a returning shopper).
 const saved = query.has("saved") ? sdk.store.cart.retrieve(cartId, { fields: "+shipping_address.metadata" }).then(({ cart }) => cart.shipping_address ?? undefined) : Promise.resolve(undefined)
-saved.then((address) => createRoot(document.getElementById("root")!).render(<Checkout saved={address} />))
+if (query.has("track")) createRoot(document.getElementById("root")!).render(<Tracking />)
+else saved.then((address) => createRoot(document.getElementById("root")!).render(<Checkout saved={address} />))

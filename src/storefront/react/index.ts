@@ -9,3 +9,5 @@ export { useGhnAddress, type GhnAddressLevelView, type UseGhnAddressOptions } fr
 export { useDeliveryEstimate, type DeliveryEstimate } from "./use-delivery-estimate"
 export { GhnDeliveryEstimate } from "./delivery-estimate"
 export { GhnShippingError } from "./ghn-shipping-error"
+export { useGhnOrderTracking, type UseGhnOrderTrackingOptions } from "./use-ghn-order-tracking"
+export { GhnOrderTracking } from "./ghn-order-tracking"

@@ -17,3 +17,13 @@ export const LeadtimeBody = z.object({
   option_id: z.string().min(1),
 })
 export type LeadtimeBody = z.infer<typeof LeadtimeBody>
+
+export const GuestTrackingBody = z.strictObject({
+  email: z.string().trim().max(254, "email must be at most 254 characters").email("email must be an email address").transform((e) => e.toLowerCase()),
+  order_number: z.coerce
+    .number({ error: "order_number must be a positive integer" })
+    .int("order_number must be a positive integer")
+    .min(1, "order_number must be a positive integer")
+    .max(2_147_483_647, "order_number must be at most 2147483647"),
+})
+export type GuestTrackingBody = z.infer<typeof GuestTrackingBody>

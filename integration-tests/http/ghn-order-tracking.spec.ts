@@ -1,0 +1,143 @@
+/**
+ * Order tracking for the shopper through Medusa's store API: a logged-in customer's own order, a
+ * guest with the order's email and number, and nobody else's; statuses in the shopper's language,
+ * the expected delivery, the cash to prepare and GHN's tracking link; bad input refused with the
+ * field named; guessing slowed down.
+ */
+import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
+import { freshGhnStoreCalledBack } from "../helpers/fresh-store"
+import { sandbox } from "../helpers/sandbox"
+import { checkout, CUSTOMER_ADDRESS, explained, fulfilOrder, movedTo, storeHeaders, type SeededStore } from "../helpers/store"
+
+jest.setTimeout(300_000)
+
+/** A refused request's answer, whole: status, body and headers. */
+async function refused(promise: Promise<unknown>): Promise<{ status: number; data: any; headers: Record<string, string> }> {
+  try {
+    await promise
+  } catch (error: any) {
+    if (!error.response) throw error
+    return { status: error.response.status, data: error.response.data, headers: error.response.headers }
+  }
+  throw new Error("expected the request to be refused")
+}
+
+medusaIntegrationTestRunner({
+  inApp: true,
+  testSuite: ({ api: rawApi, getContainer }) => {
+    const api = explained(rawApi)
+    let admin: { headers: Record<string, string> }
+    let store: SeededStore
+
+    beforeEach(async () => {
+      ;({ admin, store } = await freshGhnStoreCalledBack(api, getContainer()))
+    })
+
+    afterEach(async () => {
+      await sandbox.webhook(null)
+    })
+
+    /** A customer account, logged in: their token. */
+    async function customer(email: string) {
+      const registered = (await api.post("/auth/customer/emailpass/register", { email, password: "mat-khau-123" })).data.token
+      await api.post("/store/customers", { email, first_name: "An", last_name: "Nguyễn" }, { headers: { ...storeHeaders(store).headers, authorization: `Bearer ${registered}` } })
+      return (await api.post("/auth/customer/emailpass", { email, password: "mat-khau-123" })).data.token as string
+    }
+
+    /** An order placed (by a logged-in customer when a token is given) and fulfilled with GHN. */
+    async function placed(email: string, token?: string) {
+      const headers = { ...storeHeaders(store).headers, ...(token ? { authorization: `Bearer ${token}` } : {}) }
+      const { data } = await api.post(
+        "/store/carts",
+        { region_id: store.regionId, email, shipping_address: CUSTOMER_ADDRESS, billing_address: CUSTOMER_ADDRESS, items: [{ variant_id: store.variants.shirt, quantity: 1 }] },
+        { headers }
+      )
+      const order = await checkout(api, store, data.cart.id, store.options.light)
+      const fulfillment = await fulfilOrder(api, admin, store, order.id)
+      const { data: o } = await api.get(`/admin/orders/${order.id}?fields=id,display_id`, admin)
+      return { id: order.id as string, number: Number(o.order.display_id), code: fulfillment.data.order_code as string, cod: Number(fulfillment.data.cod_amount) }
+    }
+
+    const moved = (code: string, status: string) => movedTo(api, admin, code, status)
+
+    it("shows a customer their own order's parcel moving, in their language, and nobody else's", async () => {
+      const an = await customer("an.tracking@example.vn")
+      const binh = await customer("binh.tracking@example.vn")
+      const order = await placed("an.tracking@example.vn", an)
+      const as = (token: string, language = "vi") => ({ headers: { ...storeHeaders(store).headers, authorization: `Bearer ${token}`, "accept-language": language } })
+
+      let { data } = await api.get(`/store/ghn/orders/${order.id}/tracking`, as(an))
+      expect(data.locale).toBe("vi")
+      expect(data.order).toEqual({ display_id: order.number })
+      expect(data.parcels).toHaveLength(1)
+      expect(data.parcels[0]).toEqual(
+        expect.objectContaining({ order_code: order.code, step: "awaiting_pickup", label: "Chờ lấy hàng", cod_amount: order.cod, tracking_url: expect.stringContaining(order.code) })
+      )
+
+      await moved(order.code, "picked")
+      await moved(order.code, "delivering")
+      ;({ data } = await api.get(`/store/ghn/orders/${order.id}/tracking`, as(an, "en-US,en;q=0.9")))
+      expect(data.locale).toBe("en")
+      const parcel = data.parcels[0]
+      expect(parcel).toEqual(expect.objectContaining({ step: "out_for_delivery", label: "Out for delivery", cod_amount: order.cod }))
+      expect(parcel.timeline.map((t: any) => t.label)).toEqual(["Waiting for pickup", "Picked up", "Out for delivery"])
+      // ?locale= wins over the headers.
+      expect((await api.get(`/store/ghn/orders/${order.id}/tracking?locale=vi-VN`, as(an, "en"))).data.parcels[0].label).toBe("Đang giao hàng")
+
+      await moved(order.code, "delivered")
+      ;({ data } = await api.get(`/store/ghn/orders/${order.id}/tracking`, as(an)))
+      expect(data.parcels[0]).toEqual(expect.objectContaining({ step: "delivered", label: "Đã giao hàng", cod_amount: 0 }))
+
+      // Another customer, and nobody: the order is not theirs to see, and its existence is not told.
+      const stranger = await refused(api.get(`/store/ghn/orders/${order.id}/tracking`, as(binh)))
+      const unknown = await refused(api.get(`/store/ghn/orders/order_01NOTANORDER/tracking`, as(binh)))
+      expect([stranger.status, unknown.status]).toEqual([404, 404])
+      expect(stranger.data.message).toBe(unknown.data.message)
+      expect((await refused(api.get(`/store/ghn/orders/${order.id}/tracking`, storeHeaders(store)))).status).toBe(401)
+      // A malformed locale names the field.
+      const bad = await refused(api.get(`/store/ghn/orders/${order.id}/tracking?locale=${"x".repeat(40)}`, as(an)))
+      expect(bad.status).toBe(400)
+      expect(bad.data.message).toContain("locale")
+    })
+
+    it("shows a guest the order given its email and number, refuses a wrong pair alike, and slows down guessing", async () => {
+      const order = await placed("khach.tracking@example.vn")
+      const lookup = (body: Record<string, unknown>, query = "") => api.post(`/store/ghn/tracking${query}`, body, storeHeaders(store))
+
+      const { data } = await lookup({ email: "  Khach.Tracking@Example.vn ", order_number: order.number })
+      expect(data.order).toEqual({ display_id: order.number })
+      expect(data.locale).toBe("en")
+      expect(data.parcels[0]).toEqual(expect.objectContaining({ order_code: order.code, label: "Waiting for pickup", cod_amount: order.cod }))
+      expect(JSON.stringify(data)).not.toContain(order.id)
+
+      // A wrong email and an unknown number: the same answer, nothing about the order.
+      const wrongEmail = await refused(lookup({ email: "someone@example.vn", order_number: order.number }))
+      const unknownNumber = await refused(lookup({ email: "khach.tracking@example.vn", order_number: order.number + 1000 }))
+      expect([wrongEmail.status, unknownNumber.status]).toEqual([404, 404])
+      expect(wrongEmail.data).toEqual(unknownNumber.data)
+      expect(JSON.stringify(wrongEmail.data)).not.toContain(order.code)
+
+      // Bad input: the field and its limit named.
+      const cases: [Record<string, unknown>, string, string][] = [
+        [{ email: "not-an-email", order_number: order.number }, "", "email"],
+        [{ email: `${"a".repeat(250)}@example.vn`, order_number: order.number }, "", "254"],
+        [{ email: "khach.tracking@example.vn" }, "", "order_number"],
+        [{ email: "khach.tracking@example.vn", order_number: -3 }, "", "order_number"],
+        [{ email: "khach.tracking@example.vn", order_number: order.number }, "?locale=vi!!", "locale"],
+      ]
+      for (const [body, query, named] of cases) {
+        const answer = await refused(lookup(body, query))
+        expect([answer.status, named]).toEqual([400, named])
+        expect(answer.data.message).toContain(named)
+      }
+
+      // Ten lookups from one address in ten minutes, then a wait.
+      let answer = await refused(lookup({ email: "guess@example.vn", order_number: 1 }))
+      for (let i = 0; i < 12 && answer.status !== 429; i++) answer = await refused(lookup({ email: "guess@example.vn", order_number: 2 + i }))
+      expect(answer.status).toBe(429)
+      expect(Number(answer.headers["retry-after"])).toBeGreaterThan(0)
+      // Even the right pair waits now.
+      expect((await refused(lookup({ email: "khach.tracking@example.vn", order_number: order.number }))).status).toBe(429)
+    })
+  },
+})

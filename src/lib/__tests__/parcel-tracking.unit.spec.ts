@@ -1,0 +1,55 @@
+import { parcelTracking, trackingStepOf } from "../parcel-tracking"
+import { MemoryStore } from "../quote-cache"
+import { takeAttempt } from "../rate-limit"
+
+describe("a parcel as the shopper reads it", () => {
+  const shipment = {
+    order_code: "LB7XK9",
+    status: "delivery_fail",
+    status_reason: "Không liên lạc được với người nhận",
+    cod_amount: 350_000,
+    expected_delivery_time: "2026-11-27T10:00:00.000Z",
+    history: {
+      events: [
+        { status: "storing", time: "2026-11-25T09:00:00Z" },
+        { status: "ready_to_pick", time: "2026-11-24T08:00:00Z" },
+        { status: "picked", time: "2026-11-24T15:00:00Z" },
+        { status: "transporting", time: "2026-11-25T12:00:00Z" },
+        { status: "delivering", time: "2026-11-26T08:00:00Z" },
+        { status: "cancel", time: "2026-11-26T08:30:00Z", not_applied: "cancel_after_pickup" },
+        { status: "delivery_fail", time: "2026-11-26T11:00:00Z", reason: "Không liên lạc được với người nhận" },
+        { status: null, time: "2026-11-26T11:05:00Z" },
+      ],
+    },
+  }
+
+  it("folds GHN's statuses into the shopper's steps, oldest first, hops within a step as one, refused moves left out", () => {
+    const t = parcelTracking(shipment, "en", "https://donhang.ghn.vn/?order_code=LB7XK9")
+    expect(t.timeline.map((e) => e.step)).toEqual(["awaiting_pickup", "picked_up", "in_transit", "out_for_delivery", "delivery_failed"])
+    expect(t.timeline.at(-1)).toEqual({ step: "delivery_failed", label: "Delivery attempt failed", at: "2026-11-26T11:00:00.000Z", reason: "Không liên lạc được với người nhận" })
+    expect(t).toEqual(expect.objectContaining({ step: "delivery_failed", reason: "Không liên lạc được với người nhận", cod_amount: 350_000, expected_delivery: "2026-11-27T10:00:00.000Z" }))
+    expect(parcelTracking(shipment, "vi", "u").label).toBe("Giao hàng không thành công")
+  })
+
+  it("asks no cash and gives no date once the parcel is delivered, returned or cancelled", () => {
+    for (const status of ["delivered", "returned", "cancel", "return"]) {
+      const t = parcelTracking({ ...shipment, status }, "vi", "u")
+      expect([status, t.cod_amount, t.expected_delivery]).toEqual([status, 0, null])
+    }
+    expect(trackingStepOf("scrap")).toBe("in_transit")
+  })
+})
+
+describe("takeAttempt", () => {
+  it("allows `limit` attempts of a key per window, then says how long to wait", async () => {
+    const store = new MemoryStore()
+    const at = 1_000_000_000_000
+    for (let i = 0; i < 3; i++) expect((await takeAttempt(store, "ip", 3, 600, at)).allowed).toBe(true)
+    const refused = await takeAttempt(store, "ip", 3, 600, at + 1_000)
+    expect(refused.allowed).toBe(false)
+    expect(refused.retryAfterSeconds).toBeGreaterThan(0)
+    expect(refused.retryAfterSeconds).toBeLessThanOrEqual(600)
+    expect((await takeAttempt(store, "other", 3, 600, at)).allowed).toBe(true)
+    expect((await takeAttempt(store, "ip", 3, 600, at + 600_000)).allowed).toBe(true)
+  })
+})
