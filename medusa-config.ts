@@ -24,6 +24,8 @@ const ghnOptions = {
   clientOrderCodePrefix: process.env.GHN_CLIENT_ORDER_CODE_PREFIX || "",
   // GHN_COD_RISK=2: no cash on delivery for a receiver with 2 COD parcels back in 180 days (README, codRisk).
   ...(process.env.GHN_COD_RISK ? { codRisk: { maxReturned: Number(process.env.GHN_COD_RISK), days: 180 } } : {}),
+  // GHN_OPTIONS='{"outageFallback":{"flatAmounts":{"light":35000}}}': any other option of the README's table, as JSON.
+  ...(process.env.GHN_OPTIONS ? JSON.parse(process.env.GHN_OPTIONS) : {}),
 }
 
 const redisUrl = process.env.REDIS_URL

@@ -80,6 +80,25 @@ export const ghnOptionsSchema = z
      * `[]` tells nothing.
      */
     shopperNotifications: z.array(z.enum(SHOPPER_UPDATES)).default([...SHOPPER_UPDATES]),
+    /**
+     * Checkout through a GHN outage: a quote GHN cannot give (timeout, 5xx, 429, unreachable) is
+     * priced from the last GHN quote for the same route and parcel, at most `maxQuoteAgeHours`
+     * old, else from `flatAmounts` (VND) of the option's GHN service; for `holdSeconds` after such a
+     * failure quotes do not ask GHN. Off when absent.
+     */
+    outageFallback: z
+      .strictObject({
+        maxQuoteAgeHours: z.number().min(0.1).max(720).default(72),
+        /** After a quote GHN could not give, quotes skip GHN this long and come from the fallback at once. */
+        holdSeconds: z.number().min(0).max(600).default(30),
+        flatAmounts: z
+          .strictObject({
+            light: z.number().int().min(0).max(10_000_000).optional(),
+            heavy: z.number().int().min(0).max(10_000_000).optional(),
+          })
+          .optional(),
+      })
+      .optional(),
     /** The language of shopper notifications when the order has no locale (`vi` or `en`). */
     shopperLocale: z.enum(["vi", "en"]).default("vi"),
   })

@@ -285,6 +285,7 @@ export class Sandbox {
       if (typeof f.failure_status === "number") fault.failure_status = f.failure_status
       if (typeof f.failure_message === "string") fault.failure_message = f.failure_message
       if (f.timeout) fault.timeout = true
+      if (f.reset) fault.reset = true
       if (f.drop_after_commit) fault.drop_after_commit = true
       if (f.partial_failure) fault.partial_failure = true
       if (f.sms_fail) fault.sms_fail = true
@@ -442,6 +443,12 @@ export class Sandbox {
             this.consumeFault(f)
             await delay(f.latency_ms)
           }
+        }
+        const reset = ctx.faults.find((f) => f.reset)
+        if (reset) {
+          this.consumeFault(reset)
+          req.socket.destroy() // the connection closes with no answer, as a host going down does
+          return
         }
         const to = ctx.faults.find((f) => f.timeout)
         if (to) {

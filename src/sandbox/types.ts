@@ -256,6 +256,8 @@ export interface Fault {
   failure_status?: number
   failure_message?: string
   timeout?: boolean
+  /** the connection is closed at once, with no answer (a host going down, a refused connection) */
+  reset?: boolean
   drop_after_commit?: boolean
   /** affiliateCreate: the shop is created, adding the caller as staff fails;
    *  affiliateCreateWithShop: the caller is added, granting permissions fails */

@@ -19,6 +19,7 @@ import { assertServiceType, buildParcel, ghnItems, GhnParcel, Measured, MEASURE_
 import { cancelGhnOrder } from "../../lib/cancel-order"
 import { GHN_PROVIDER_IDENTIFIER } from "../../lib/provider-id"
 import { cacheKey, CachingModule, CachingModuleStore, MemoryStore, SharedCache } from "../../lib/quote-cache"
+import { fallbackMarkOf, fallbackPrice, type FallbackPrice, isGhnOutage, markFallback, rememberQuote } from "../../lib/outage-fallback"
 import { GhnParty, linesFromOrderItems, linesValue, partyOf, type OrderItemLike } from "../../lib/order-body"
 
 type InjectedDependencies = {
@@ -37,6 +38,8 @@ export type GhnMethodData = {
   ghn_to?: ResolvedAddress
   /** The stock location the cart was quoted from, with its resolved GHN address. */
   ghn_from?: GhnParty & { location_id: string }
+  /** The cart was priced while GHN was down (option `outageFallback`): from what. */
+  ghn_price_fallback?: FallbackPrice
   [key: string]: unknown
 }
 
@@ -132,6 +135,17 @@ class GhnFulfillmentProviderService extends AbstractFulfillmentProviderService {
     )
   }
 
+  private lastFallbackWarning = 0
+  /** Until then GHN is taken as down (a quote just failed): quotes come from the fallback at once. */
+  private ghnDownUntil = 0
+
+  /** An outage's fallback quotes, told at most once a minute (an outage quotes many carts). */
+  private warnFallback(message: string) {
+    if (Date.now() - this.lastFallbackWarning < 60_000) return
+    this.lastFallbackWarning = Date.now()
+    this.logger.warn(message)
+  }
+
   /** GHN fee calls made (cache misses) since start; read by benchmarks. */
   get feeCalls() {
     return this.cache.misses
@@ -169,6 +183,10 @@ class GhnFulfillmentProviderService extends AbstractFulfillmentProviderService {
         result.ghn_from = { location_id: location.id, ...partyOf(location.address, fromAddress, location.name ?? "") }
       }
       result.ghn_measures = this.measuresOf((context.items ?? []) as unknown as CartItemMeasures[])
+      // Medusa prices the method just before this: a price GHN could not give is marked on it.
+      const cartId = (context as { id?: string }).id
+      const fallback = this.options.outageFallback && cartId ? await fallbackMarkOf(this.cache.store, cartId, service_type_id) : undefined
+      if (fallback) result.ghn_price_fallback = fallback
       return result
     } catch (error) {
       throw toMedusaError(error)
@@ -196,6 +214,9 @@ class GhnFulfillmentProviderService extends AbstractFulfillmentProviderService {
     }
     // One deadline for the whole quote, across GHN calls and the client's retries.
     const deadline = AbortSignal.timeout(this.options.quoteTimeoutMs)
+    const fallbackOptions = this.options.outageFallback
+    const cartId = isReturn ? undefined : (context as { id?: string }).id
+    let feeKey: string | undefined
     try {
       const lines = this.quotedLines(context, isReturn)
       // Medusa re-prices the method when the items are added.
@@ -230,19 +251,48 @@ class GhnFulfillmentProviderService extends AbstractFulfillmentProviderService {
       }
       // A route not seen before: Get Service and Calculate Fee at once, one GHN round trip of wall time.
       // An unserved route is the clearer answer: it wins over whatever Calculate Fee said.
+      const key = (feeKey = cacheKey("fee", { shopId, body }))
+      // GHN was down a moment ago: the fallback answers at once, without asking GHN again.
+      if (fallbackOptions && Date.now() < this.ghnDownUntil) {
+        const fallback = await fallbackPrice(this.cache.store, fallbackOptions, key, service_type_id)
+        if (fallback) return await this.fallbackQuote(fallback, cartId, service_type_id)
+      }
       const [served, quote] = await Promise.allSettled([
         this.assertRouteServed(shopId, origin?.district_id, destination, service_type_id, deadline),
-        this.cache.getOrLoad(cacheKey("fee", { shopId, body }), () => this.client.fees.calculate(body, { shopId, signal: deadline })),
+        this.cache.getOrLoad(key, async () => {
+          const fee = await this.client.fees.calculate(body, { shopId, signal: deadline })
+          // GHN's own fee for this route and parcel: what an outage falls back to.
+          if (fallbackOptions) await rememberQuote(this.cache.store, key, fee.total, fallbackOptions)
+          return fee
+        }),
       ])
       if (served.status === "rejected") throw served.reason
       if (quote.status === "rejected") throw quote.reason
+      if (fallbackOptions) {
+        this.ghnDownUntil = 0
+        if (cartId) await markFallback(this.cache.store, cartId, service_type_id, undefined)
+      }
       return { calculated_amount: quote.value.total, is_calculated_price_tax_inclusive: true }
     } catch (error) {
-      if (deadline.aborted && error instanceof GhnNetworkError) {
-        throw new GhnServiceError(GHN_UNAVAILABLE, `GHN fee quote: GHN did not answer within ${this.options.quoteTimeoutMs} ms`, "TIMEOUT")
-      }
-      throw toMedusaError(error, "GHN fee quote")
+      const failure =
+        deadline.aborted && error instanceof GhnNetworkError
+          ? new GhnServiceError(GHN_UNAVAILABLE, `GHN fee quote: GHN did not answer within ${this.options.quoteTimeoutMs} ms`, "TIMEOUT")
+          : toMedusaError(error, "GHN fee quote")
+      if (!fallbackOptions || !isGhnOutage(failure)) throw failure
+      const fallback = await fallbackPrice(this.cache.store, fallbackOptions, feeKey, service_type_id)
+      if (!fallback) throw failure
+      // For a while quotes skip GHN: a checkout is not held up by GHN's retries and deadline on every
+      // quote, and GHN is not pressed while it recovers.
+      this.ghnDownUntil = Date.now() + fallbackOptions.holdSeconds * 1000
+      this.warnFallback(`GHN fee quote: ${failure.message}; checkout priced from GHN's last quotes or the flat amounts`)
+      return await this.fallbackQuote(fallback, cartId, service_type_id)
     }
+  }
+
+  /** A quote priced while GHN is down: marked for the shipping method's data. */
+  private async fallbackQuote(fallback: FallbackPrice, cartId: string | undefined, serviceTypeId: number): Promise<CalculatedShippingOptionPrice> {
+    if (cartId) await markFallback(this.cache.store, cartId, serviceTypeId, fallback)
+    return { calculated_amount: fallback.amount, is_calculated_price_tax_inclusive: true }
   }
 
   /**

@@ -111,6 +111,76 @@ describe("the GHN provider's quotes", () => {
   })
 })
 
+describe("checkout through a GHN outage (outageFallback)", () => {
+  const ctx = (id = "cart_1") => ({ id, currency_code: "vnd", shipping_address: customer, items, from_location: warehouse }) as any
+  const down = (error: unknown) => () => {
+    throw error
+  }
+  const FALLBACK = { outageFallback: { maxQuoteAgeHours: 72, flatAmounts: { light: 40000 } } }
+
+  it("prices from GHN's last quote for the same route and parcel when GHN times out, answers 5xx or cannot be reached, and marks the method", async () => {
+    for (const error of [
+      new GhnNetworkError("connect ECONNREFUSED 127.0.0.1:443", { operation: "fees.calculate" }),
+      new GhnNetworkError("timeout", { operation: "fees.calculate", timeout: true } as any),
+      new GhnApiError({ status: 503, code: 503, message: "Service Unavailable", operation: "fees.calculate" } as any),
+    ]) {
+      const { service, answers } = provider({ ...FALLBACK, quoteCacheTtlSeconds: 0 })
+      expect(await service.calculatePrice({ service_type_id: 2 }, {}, ctx())).toEqual({ calculated_amount: 36300, is_calculated_price_tax_inclusive: true })
+      answers.fee = down(error)
+      expect(await service.calculatePrice({ service_type_id: 2 }, {}, ctx())).toEqual({ calculated_amount: 36300, is_calculated_price_tax_inclusive: true })
+      const data = await service.validateFulfillmentData({ service_type_id: 2 }, {}, ctx() as any)
+      expect(data.ghn_price_fallback).toEqual({ amount: 36300, source: "last_quote", quoted_at: expect.any(String) })
+      // Another parcel on the route has no quote of its own: the flat amount.
+      const more = { ...ctx("cart_2"), items: [{ ...items[0], quantity: 5 }] }
+      expect((await service.calculatePrice({ service_type_id: 2 }, {}, more)).calculated_amount).toBe(40000)
+      expect((await service.validateFulfillmentData({ service_type_id: 2 }, {}, more)).ghn_price_fallback).toEqual({ amount: 40000, source: "flat", quoted_at: null })
+    }
+  })
+
+  it("never masks GHN's 4xx about the address or parcel, a refused token, or an outage without a price to fall back to", async () => {
+    const { service, answers } = provider({ ...FALLBACK, quoteCacheTtlSeconds: 0 })
+    await service.calculatePrice({ service_type_id: 2 }, {}, ctx())
+    answers.fee = down(new GhnApiError({ status: 400, code: 400, message: "Kích thước vượt quá giới hạn", code_message: "INVALID_PARCEL", operation: "fees.calculate" } as any))
+    await expect(service.calculatePrice({ service_type_id: 2 }, {}, ctx())).rejects.toThrow(/Kích thước vượt quá giới hạn/)
+    answers.fee = down(new GhnApiError({ status: 401, code: 401, message: "Token is not valid", operation: "fees.calculate" } as any))
+    await expect(service.calculatePrice({ service_type_id: 2 }, {}, ctx())).rejects.toThrow(/Token is not valid/)
+    // No flat amount for heavy goods, no quote: the outage is the answer.
+    answers.services = () => [{ service_id: 53320, short_name: "Hàng nhẹ", service_type_id: 2 }, { service_id: 100039, short_name: "Hàng nặng", service_type_id: 5 }]
+    answers.fee = down(new GhnNetworkError("connect ECONNREFUSED", { operation: "fees.calculate" }))
+    const error = await service.calculatePrice({ service_type_id: 5 }, {}, ctx()).catch((e) => e)
+    expect(ghnServiceFailureOf(error)).toMatchObject({ kind: "ghn_unavailable" })
+    // Off by default.
+    const plain = provider({ quoteCacheTtlSeconds: 0 })
+    await plain.service.calculatePrice({ service_type_id: 2 }, {}, ctx())
+    plain.answers.fee = down(new GhnNetworkError("connect ECONNREFUSED", { operation: "fees.calculate" }))
+    await expect(plain.service.calculatePrice({ service_type_id: 2 }, {}, ctx())).rejects.toThrow(/GHN did not answer/)
+  })
+
+  it("forgets a quote older than maxQuoteAgeHours, and a cart priced by GHN again is not marked", async () => {
+    const { service, answers, calls } = provider({ outageFallback: { maxQuoteAgeHours: 0.1 }, quoteCacheTtlSeconds: 0 })
+    const now = Date.now()
+    const spy = jest.spyOn(Date, "now").mockReturnValue(now)
+    try {
+      await service.calculatePrice({ service_type_id: 2 }, {}, ctx())
+      answers.fee = down(new GhnNetworkError("socket hang up", { operation: "fees.calculate" }))
+      expect((await service.calculatePrice({ service_type_id: 2 }, {}, ctx())).calculated_amount).toBe(36300)
+      // For 30 s after an outage, quotes come from the fallback without asking GHN.
+      answers.fee = () => ({ total: 37000 }) as unknown
+      const asked = calls.filter((c) => c.op === "fees.calculate").length
+      expect((await service.calculatePrice({ service_type_id: 2 }, {}, ctx())).calculated_amount).toBe(36300)
+      expect(calls.filter((c) => c.op === "fees.calculate").length).toBe(asked)
+      spy.mockReturnValue(now + 31_000)
+      expect((await service.calculatePrice({ service_type_id: 2 }, {}, ctx())).calculated_amount).toBe(37000)
+      expect((await service.validateFulfillmentData({ service_type_id: 2 }, {}, ctx() as any)).ghn_price_fallback).toBeUndefined()
+      spy.mockReturnValue(now + 7 * 60_000)
+      answers.fee = down(new GhnNetworkError("socket hang up", { operation: "fees.calculate" }))
+      await expect(service.calculatePrice({ service_type_id: 2 }, {}, ctx())).rejects.toThrow(/GHN did not answer/)
+    } finally {
+      spy.mockRestore()
+    }
+  })
+})
+
 describe("the GHN provider's fulfilment", () => {
   it("creates no GHN order: the shipping method's data is kept, the hook makes the order once Medusa accepted the fulfilment", async () => {
     const { service, calls } = provider()

@@ -1,0 +1,84 @@
+/**
+ * Checkout through a GHN outage (option outageFallback), through Medusa's store API with the GHN
+ * sandbox answering 503, never answering and dropping connections: the option is priced from
+ * GHN's last quote for the same route and parcel, else from the flat amount; the shipping method
+ * says so; the GHN order is then made with GHN's real fee and the COD report shows the gap. GHN's
+ * 4xx is never masked.
+ */
+import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
+import { freshGhnStore } from "../helpers/fresh-store"
+import { sandbox } from "../helpers/sandbox"
+import { checkout, createCart, explained, failure, fulfilOrder, quote, type SeededStore } from "../helpers/store"
+
+jest.setTimeout(300_000)
+
+// Read when the runner loads medusa-config.ts (each test file has its own process.env): no quote
+// cache (every quote asks GHN), a 2 s quote deadline, the fallback on with a flat light-goods price
+// and no hold (each quote asks GHN again, so each outage mode is met).
+const FLAT = 35_000
+process.env.GHN_OPTIONS = JSON.stringify({ quoteCacheTtlSeconds: 0, quoteTimeoutMs: 2_000, outageFallback: { maxQuoteAgeHours: 72, holdSeconds: 0, flatAmounts: { light: FLAT } } })
+
+const FEE = "/shiip/public-api/v2/shipping-order/fee"
+
+medusaIntegrationTestRunner({
+  inApp: true,
+  testSuite: ({ api: rawApi, getContainer }) => {
+    const api = explained(rawApi)
+    let admin: { headers: Record<string, string> }
+    let store: SeededStore
+
+    beforeEach(async () => {
+      ;({ admin, store } = await freshGhnStore(api, getContainer()))
+    })
+
+    afterEach(async () => {
+      await sandbox.faults([])
+    })
+
+    const shirts = (quantity: number) => [{ variant_id: store.variants.shirt, quantity }]
+
+    it("prices from GHN's last quote in each outage mode, marks the method, and the order is billed at GHN's fee", async () => {
+      // GHN up: the route and parcel are quoted once.
+      const real = (await quote(api, store, (await createCart(api, store, shirts(1))).id, store.options.light)).amount
+      expect(real).toBeGreaterThan(0)
+      for (const fault of [{ failure_rate: 1, failure_status: 503 }, { timeout: true }, { reset: true }]) {
+        await sandbox.faults([{ path: FEE, ...fault }])
+        const cart = await createCart(api, store, shirts(1))
+        expect([fault, (await quote(api, store, cart.id, store.options.light)).amount]).toEqual([fault, real])
+        const order = await checkout(api, store, cart.id, store.options.light)
+        expect([fault, order.shipping_methods[0].amount, order.shipping_methods[0].data.ghn_price_fallback]).toEqual([
+          fault,
+          real,
+          { amount: real, source: "last_quote", quoted_at: expect.any(String) },
+        ])
+        await sandbox.faults([])
+      }
+    })
+
+    it("prices a parcel GHN never quoted at the flat amount, and the COD report shows it against GHN's fee", async () => {
+      await sandbox.faults([{ path: FEE, failure_rate: 1, failure_status: 502 }])
+      const cart = await createCart(api, store, shirts(3))
+      expect((await quote(api, store, cart.id, store.options.light)).amount).toBe(FLAT)
+      const order = await checkout(api, store, cart.id, store.options.light)
+      expect(order.shipping_methods[0].data.ghn_price_fallback).toEqual({ amount: FLAT, source: "flat", quoted_at: null })
+      // GHN is back: the fulfilment makes the GHN order as usual, at GHN's own fee.
+      await sandbox.faults([])
+      const fulfillment = await fulfilOrder(api, admin, store, order.id)
+      const code = fulfillment.data.order_code as string
+      const ghnFee = (await sandbox.order(code)).total_fee
+      expect(ghnFee).not.toBe(FLAT)
+      const { data } = await api.get(`/admin/ghn/cod?filter=differences&order_id=${order.id}`, admin)
+      expect(data.parcels).toEqual([expect.objectContaining({ order_code: code, quoted_fee: FLAT, total_fee: ghnFee })])
+    })
+
+    it("never masks GHN's 4xx, and answers the outage when there is nothing to fall back to", async () => {
+      await sandbox.faults([{ path: FEE, failure_rate: 1, failure_status: 400, failure_message: "Trọng lượng không hợp lệ" }])
+      const refused = await failure(quote(api, store, (await createCart(api, store, shirts(1))).id, store.options.light))
+      expect([refused.status, refused.message]).toEqual([400, expect.stringContaining("Trọng lượng không hợp lệ")])
+      // Heavy goods: no flat amount, never quoted: the shopper's 503.
+      await sandbox.faults([{ path: FEE, failure_rate: 1, failure_status: 503 }])
+      const heavy = await failure(quote(api, store, (await createCart(api, store, [{ variant_id: store.variants.heavyBox, quantity: 1 }])).id, store.options.heavy))
+      expect(heavy.status).toBe(503)
+    })
+  },
+})
