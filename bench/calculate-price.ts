@@ -61,7 +61,7 @@ async function main() {
     say(`database ${db.name}: migrating…`)
     await migrate(db, sandbox.url)
     say("starting Medusa (medusa-config.ts + providers ghn_nocache and constant_constant)…")
-    store = await startStore(db, sandbox.url, { BENCH_NOCACHE_PROVIDER: "1", BENCH_CONSTANT_PROVIDER: "1" })
+    store = await startStore(db, sandbox.url, { BENCH_NOCACHE_PROVIDER: "1", BENCH_CONSTANT_PROVIDER: "1", BENCH_DOWN_PROVIDER: "1" })
     const api = apiClient(store.url)
     const admin = { headers: { authorization: `Bearer ${await store.adminToken()}` } }
     const seeded = await seedGhnStore(api, admin)
@@ -93,10 +93,18 @@ async function main() {
       },
       { name: "GHN, cache warm (same cart)", spec: calc(seeded.options.light) },
       { name: "GHN, cache cold (TTL 0)", spec: calc(extra.nocache) },
+      { name: "GHN down: outageFallback, last quote", spec: calc(extra.down) },
     ]
 
     // The warm row starts warm: one quote of this cart by the cached GHN provider.
     await api.post(`/store/shipping-options/${seeded.options.light}/calculate`, { cart_id: cart.id, data: {} }, storeHeaders(seeded))
+    // The fallback row: GHN quotes the cart once for ghn_down (its last quote), then fails it (503 on
+    // the first try and both retries): from then on, for its hold, ghn_down answers from the fallback.
+    const real = (await api.post(`/store/shipping-options/${extra.down}/calculate`, { cart_id: cart.id, data: {} }, storeHeaders(seeded))).data.shipping_option.amount
+    sandbox.control.setFaults([{ path: "/shiip/public-api/v2/shipping-order/fee", failure_rate: 1, failure_status: 503, count: 3 }])
+    const fallback = (await api.post(`/store/shipping-options/${extra.down}/calculate`, { cart_id: cart.id, data: {} }, storeHeaders(seeded))).data.shipping_option.amount
+    sandbox.control.clearFaults()
+    if (fallback !== real) throw new Error(`the fallback quoted ${fallback}, GHN's last quote was ${real}`)
 
     say(`\nkeep-alive, ${DURATION_S} s per row in ${ROUNDS} interleaved slices (+${WARMUP_S} s warm-up each); 1 request in flight (latency), then ${CONCURRENCY} in flight on ${CONNECTIONS} connections (throughput)`)
     const sections: string[] = []
@@ -169,7 +177,7 @@ const feeCalls = (sandbox: Sandbox) => Number(sandbox.control.stats().requests[F
 
 /** The two options only the benchmark needs, in the seeded store's zone and profile. */
 async function addBenchOptions(api: Api, admin: { headers: Record<string, string> }, seeded: SeededStore) {
-  await api.post(`/admin/stock-locations/${seeded.locationId}/fulfillment-providers`, { add: ["ghn_nocache", "constant_constant"] }, admin)
+  await api.post(`/admin/stock-locations/${seeded.locationId}/fulfillment-providers`, { add: ["ghn_nocache", "constant_constant", "ghn_down"] }, admin)
   const light = (await api.get(`/admin/shipping-options/${seeded.options.light}?fields=id,service_zone_id,shipping_profile_id`, admin)).data.shipping_option
   const option = async (name: string, provider_id: string, data: Record<string, unknown>) =>
     (
@@ -191,6 +199,7 @@ async function addBenchOptions(api: Api, admin: { headers: Record<string, string
   return {
     nocache: await option("GHN Hàng nhẹ (no cache)", "ghn_nocache", { id: "ghn-light", service_type_id: 2 }),
     constant: await option("Bench constant price", "constant_constant", { id: "constant" }),
+    down: await option("GHN Hàng nhẹ (GHN down)", "ghn_down", { id: "ghn-light", service_type_id: 2 }),
   }
 }
 

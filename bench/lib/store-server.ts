@@ -13,6 +13,8 @@
  *   BENCH_CONSTANT_PROVIDER=1        adds bench/lib/constant-price-provider.ts (provider id
  *                                    `constant_constant`): a calculated option at a constant price,
  *                                    the baseline on the same route
+ *   BENCH_DOWN_PROVIDER=1            adds a GHN provider instance `ghn_down`: no quote cache, outageFallback
+ *                                    with a 10-minute hold (calculate-price's fallback row)
  *   BENCH_GHN_OPTIONS='{...}'        GHN options (JSON) laid over medusa-config.ts's (provider and module)
  *
  * With an IPC channel (harness `store.run`), the parent can run the plugin's jobs in this process
@@ -41,6 +43,13 @@ async function main() {
     const ghn = providers?.find((p) => p.id === "ghn")
     if (!ghn) throw new Error("medusa-config.ts has no GHN provider with id \"ghn\" in the fulfillment module")
     providers!.push({ ...ghn, id: "nocache", options: { ...ghn.options, quoteCacheTtlSeconds: 0 } })
+  }
+  if (process.env.BENCH_DOWN_PROVIDER === "1") {
+    // GHN "down" for this instance once one quote of it failed: outageFallback with a long hold,
+    // no quote cache (so its answers are the fallback's, never a cached fee).
+    const providers = config.modules.fulfillment.options.providers as any[]
+    const ghn = providers.find((p) => p.id === "ghn")
+    providers.push({ ...ghn, id: "down", options: { ...ghn.options, quoteCacheTtlSeconds: 0, outageFallback: { maxQuoteAgeHours: 72, holdSeconds: 600 } } })
   }
   if (process.env.BENCH_GHN_OPTIONS) {
     const ghn = (config.modules?.fulfillment?.options?.providers as any[] | undefined)?.find((p) => p.id === "ghn")
