@@ -133,7 +133,7 @@ export function createGhnStoreClient(fetch: StoreFetch) {
       (await call<{ leadtime: GhnLeadtime }>("/store/ghn/leadtime", { method: "POST", body: input })).leadtime,
     /** A logged-in customer's parcels of their order (the transport sends the customer's token: js-sdk does once logged in) */
     orderTracking: (orderId: string) => call<GhnOrderTracking>(`/store/ghn/orders/${encodeURIComponent(orderId)}/tracking`, { method: "GET" }),
-    /** A guest's parcels of an order, given its email and number (404 for a wrong pair; 429 after 10 lookups in 10 minutes) */
+    /** A guest's parcels of an order, given its email and number (404 for a wrong pair; 429 after 10 wrong pairs from one address in 10 minutes) */
     guestTracking: (input: { email: string; order_number: number }) => call<GhnOrderTracking>("/store/ghn/tracking", { method: "POST", body: input }),
   }
 }

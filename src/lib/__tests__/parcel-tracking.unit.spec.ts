@@ -1,6 +1,6 @@
 import { parcelTracking, trackingStepOf } from "../parcel-tracking"
 import { MemoryStore } from "../quote-cache"
-import { takeAttempt } from "../rate-limit"
+import { rateLimited, takeAttempt } from "../rate-limit"
 
 describe("a parcel as the shopper reads it", () => {
   const shipment = {
@@ -51,5 +51,14 @@ describe("takeAttempt", () => {
     expect(refused.retryAfterSeconds).toBeLessThanOrEqual(600)
     expect((await takeAttempt(store, "other", 3, 600, at)).allowed).toBe(true)
     expect((await takeAttempt(store, "ip", 3, 600, at + 600_000)).allowed).toBe(true)
+  })
+
+  it("tells whether a key is limited without counting an attempt", async () => {
+    const store = new MemoryStore()
+    const at = 1_000_000_000_000
+    for (let i = 0; i < 5; i++) expect((await rateLimited(store, "ip", 2, 600, at)).allowed).toBe(true)
+    await takeAttempt(store, "ip", 2, 600, at)
+    await takeAttempt(store, "ip", 2, 600, at)
+    expect((await rateLimited(store, "ip", 2, 600, at)).allowed).toBe(false)
   })
 })
