@@ -2,7 +2,7 @@ import { authenticate, defineMiddlewares, errorHandler, getHttpResponseFromError
 import type { MedusaNextFunction, MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { ghnServiceFailureOf, shopperAnswerOf, withoutHosts } from "../lib/medusa-error"
 import { supportRoutes } from "./admin/ghn/support-middlewares"
-import { ApplyMeasuresBody, CodReportQuery, ReweighQuery, LabelQuery, LabelsBody, NeedsActionQuery, ShipmentsQuery, SwitchStatusBody, TrustReceiverBody, UpdateShipmentBody } from "./admin/ghn/validators"
+import { AddressChoicesQuery, ApplyMeasuresBody, CodReportQuery, ReweighQuery, LabelQuery, LabelsBody, NeedsActionQuery, ShipmentsQuery, SwitchStatusBody, TrustReceiverBody, UpdateShipmentBody } from "./admin/ghn/validators"
 import { DistrictsQuery, GuestTrackingBody, LeadtimeBody, NewWardsQuery, WardsQuery } from "./store/ghn/validators"
 
 const query = (schema: Parameters<typeof validateAndTransformQuery>[0]) =>
@@ -60,6 +60,7 @@ export default defineMiddlewares({
     { matcher: "/admin/ghn/cod", methods: ["GET"], middlewares: [query(CodReportQuery)] },
     { matcher: "/admin/ghn/needs-action", methods: ["GET"], middlewares: [query(NeedsActionQuery)] },
     { matcher: "/admin/ghn/reweigh", methods: ["GET"], middlewares: [query(ReweighQuery)] },
+    { matcher: "/admin/ghn/address-choices", methods: ["GET"], middlewares: [query(AddressChoicesQuery)] },
     { matcher: "/admin/ghn/reweigh/:variant_id", methods: ["POST"], middlewares: [validateAndTransformBody(ApplyMeasuresBody)] },
     { matcher: "/admin/ghn/receivers/:phone/trust", methods: ["POST"], middlewares: [validateAndTransformBody(TrustReceiverBody)] },
     { matcher: "/admin/ghn/shipments/:order_code", methods: ["POST"], middlewares: [validateAndTransformBody(UpdateShipmentBody)] },

@@ -16,6 +16,7 @@ import { GhnWebhookEvent } from "./models/ghn-webhook-event"
 import { GhnRefusedCallback } from "./models/ghn-refused-callback"
 import { GhnReceiverOutcome } from "./models/ghn-receiver-outcome"
 import { GhnTrustedReceiver } from "./models/ghn-trusted-receiver"
+import { GhnAddressChoice } from "./models/ghn-address-choice"
 import { type CodRiskOption, type ReceiverHistory, type ReceiverOutcome } from "../../lib/receiver-risk"
 import type { GhnIntentRow, GhnShipmentRow } from "./types"
 import { NEEDS_ACTION_STATUSES } from "../../lib/needs-action"
@@ -80,6 +81,7 @@ export default class GhnModuleService extends MedusaService({
   GhnRefusedCallback,
   GhnReceiverOutcome,
   GhnTrustedReceiver,
+  GhnAddressChoice,
 }) {
   /** The plugin's own options: the default account (settings, onboarding, address lists). */
   readonly options: GhnOptions

@@ -118,3 +118,9 @@ export const ApplyMeasuresBody = z
   .strict()
   .refine((b) => Object.values(b).some((v) => v !== undefined), { message: "nothing to change: give weight, length, width or height" })
 export type ApplyMeasuresBody = z.infer<typeof ApplyMeasuresBody>
+
+export const AddressChoicesQuery = z.object({
+  limit: z.coerce.number().int().min(1, "limit must be at least 1").max(200, "limit takes at most 200").default(50),
+  offset: z.coerce.number().int().min(0, "offset must be 0 or more").default(0),
+})
+export type AddressChoicesQuery = z.infer<typeof AddressChoicesQuery>

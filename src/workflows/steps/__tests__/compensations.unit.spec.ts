@@ -18,6 +18,9 @@ import { recordReceiverOutcomeStep } from "../record-receiver-outcome"
 import { refreshRepliedTicketStep } from "../refresh-replied-ghn-ticket"
 import { setFulfillmentGhnStatusStep } from "../set-fulfillment-ghn-status"
 import { syncGhnTicketsStep } from "../sync-ghn-tickets"
+import type { SavedAddressPlan } from "../plan-saved-addresses"
+import { recordGhnAddressChoicesStep } from "../record-ghn-address-choices"
+import { writeSavedAddressMetadataStep } from "../write-saved-address-metadata"
 
 type Row = Record<string, any> & { id: string }
 
@@ -207,6 +210,70 @@ describe("compensations of the plugin's steps", () => {
     const created = { ticket: { id: 88, status_id: 1, status: "Mới", conversations: [] }, shop_id: 190001, order_id: "order_1" }
     await runThenFail("t-record-ticket", recordGhnTicketStep, { created, input: { order_code: "GHN1", category: "Tư vấn", description: "?" } } as never, f.container)
     expect(f.tickets.map((t) => t.ticket_id)).toEqual([77])
+  })
+
+  it("write-ghn-saved-address-metadata puts each address's metadata back as it was", async () => {
+    const addresses: Row[] = [{ id: "cuaddr_1", metadata: { note: "cổng sau", ghn_ward_id: 999, ghn_province_id: 1 } }]
+    const container = createMedusaContainer()
+    container.register({
+      [Modules.CUSTOMER]: asValue({
+        // Medusa's merge: a key set to "" is removed.
+        async updateCustomerAddresses(id: string, data: { metadata: Record<string, unknown> }) {
+          const row = byId(addresses, id)
+          for (const [k, v] of Object.entries(data.metadata)) v === "" ? delete row.metadata[k] : (row.metadata[k] = v)
+        },
+      }),
+    })
+    const plan: SavedAddressPlan = {
+      address_id: "cuaddr_1",
+      customer_id: "cus_1",
+      label: "12 Lê Lợi",
+      before: { ...addresses[0].metadata },
+      outcome: { kind: "resolved", metadata: { note: "cổng sau", ghn_district_id: 1442, ghn_ward_code: "20109" }, changed: true },
+    }
+    await runThenFail("t-saved-metadata", writeSavedAddressMetadataStep, [plan], container)
+    expect(addresses[0].metadata).toEqual({ note: "cổng sau", ghn_ward_id: 999, ghn_province_id: 1 })
+  })
+
+  it("record-ghn-address-choices puts the admin's list back: rows made removed, rows changed or removed restored", async () => {
+    const choices: Row[] = [
+      { id: "ach_1", address_id: "a1", customer_id: "c1", code: "address_not_found", part: "ward", address_label: "x", candidates: [], deleted_at: null },
+      { id: "ach_2", address_id: "a2", customer_id: "c1", code: "address_ambiguous", part: "ward", address_label: "y", candidates: [], deleted_at: null },
+    ]
+    const live = () => choices.filter((c) => !c.deleted_at).map(({ id, code }) => ({ id, code }))
+    const container = createMedusaContainer()
+    container.register({
+      [GHN_MODULE]: asValue({
+        async listGhnAddressChoices(f: { address_id: string[] }) {
+          return choices.filter((c) => !c.deleted_at && f.address_id.includes(c.address_id)).map((c) => ({ ...c }))
+        },
+        async createGhnAddressChoices(rows: Row[]) {
+          const made = rows.map((r, i) => ({ ...r, id: `ach_new_${i}`, deleted_at: null }))
+          choices.push(...made)
+          return made
+        },
+        updateGhnAddressChoices: async (data: Row) => Object.assign(byId(choices, data.id), data),
+        async deleteGhnAddressChoices(ids: string | string[]) {
+          for (const id of ([] as string[]).concat(ids)) choices.splice(choices.findIndex((c) => c.id === id), 1)
+        },
+        async softDeleteGhnAddressChoices(id: string) {
+          byId(choices, id).deleted_at = new Date()
+        },
+        async restoreGhnAddressChoices(id: string) {
+          byId(choices, id).deleted_at = null
+        },
+      }),
+    })
+    const before = live()
+    const candidate = { model: "legacy" as const, label: "Phường Bến Nghé, Quận 1, Hồ Chí Minh", province_id: 202, province_name: "Hồ Chí Minh" }
+    const plans: SavedAddressPlan[] = [
+      { address_id: "a1", customer_id: "c1", label: "x", before: {}, outcome: { kind: "resolved", metadata: {}, changed: true } },
+      { address_id: "a2", customer_id: "c1", label: "y", before: {}, outcome: { kind: "choice", choice: { code: "address_not_found", part: "ward", candidates: [candidate] }, metadata: {}, changed: true } },
+      { address_id: "a3", customer_id: "c2", label: "z", before: {}, outcome: { kind: "choice", choice: { code: "address_ambiguous", part: "ward", candidates: [candidate] }, metadata: {}, changed: true } },
+    ]
+    await runThenFail("t-address-choices", recordGhnAddressChoicesStep, plans, container)
+    expect(live()).toEqual(before)
+    expect(byId(choices, "ach_2")).toMatchObject({ code: "address_ambiguous", address_label: "y", candidates: [] })
   })
 
   it("sync-ghn-tickets and refresh-replied-ghn-ticket put the ticket records back", async () => {
