@@ -446,4 +446,34 @@ describeBrowser()("GHN admin in a browser", () => {
     await docsScreenshot(en.locator('[data-testid="ghn-reweigh-page"]'), "reweigh")
     await english.close()
   })
+
+  it("resolves customers' saved addresses from the GHN page and lists the one its customer must choose again, in Vietnamese and English", async () => {
+    const post = async (p: string, body: unknown) => {
+      const res = await fetch(`${store.url}${p}`, { method: "POST", headers: { authorization: `Bearer ${token}`, "content-type": "application/json" }, body: JSON.stringify(body) })
+      if (!res.ok) throw new Error(`POST ${p} -> ${res.status} ${await res.text()}`)
+      return res.json()
+    }
+    const { customer } = await post("/admin/customers", { email: "binh.saved@example.vn", first_name: "Bình", last_name: "Trần" })
+    // Saved before the reform: Đại Mỗ is an old ward of Nam Từ Liêm and, elsewhere, a 2025 ward of Hà Nội.
+    await post(`/admin/customers/${customer.id}/addresses`, { address_1: "8 Đại Linh", address_2: "Phường Đại Mỗ", city: "Quận Nam Từ Liêm", province: "Hà Nội", country_code: "vn" })
+    await page.goto("/app/ghn?tab=addresses")
+    const tab = page.locator('[data-testid="ghn-saved-addresses"]')
+    await tab.waitFor()
+    await expect(page.locator('[data-testid="ghn-tab-addresses"]').innerText()).resolves.toBe("Địa chỉ đã lưu")
+    await tab.locator('[data-testid="ghn-saved-addresses-resolve"]').click()
+    const row = tab.locator('[data-testid="ghn-saved-address-row"]', { hasText: "binh.saved@example.vn" })
+    await row.waitFor()
+    await expect(row.innerText()).resolves.toMatch(/Trần Bình[\s\S]*8 Đại Linh, Phường Đại Mỗ, Quận Nam Từ Liêm, Hà Nội[\s\S]*chia tách hoặc trùng tên[\s\S]*Phường Đại Mỗ, Quận Nam Từ Liêm, Hà Nội/)
+    await screenshot(page, "saved-addresses-vi")
+
+    const english = await adminContext(browser, store.url, "en")
+    const en = await english.newPage()
+    await login(en)
+    await en.goto("/app/ghn?tab=addresses")
+    await en.locator('[data-testid="ghn-saved-address-row"]', { hasText: "binh.saved@example.vn" }).waitFor()
+    await expect(en.locator('[data-testid="ghn-tab-addresses"]').innerText()).resolves.toBe("Saved addresses")
+    await expect(en.locator('[data-testid="ghn-saved-addresses"]').innerText()).resolves.toContain("A ward split by the reform, or a shared name")
+    await screenshot(en, "saved-addresses-en")
+    await english.close()
+  })
 })

@@ -13,6 +13,7 @@ import * as fs from "node:fs"
 import * as http from "node:http"
 import * as os from "node:os"
 import * as path from "node:path"
+import { Modules } from "@medusajs/framework/utils"
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 import type { Browser, Page } from "playwright-core"
 import { describeBrowser, launch } from "../browser/helpers/browser"
@@ -288,6 +289,41 @@ describeBrowser()("storefront kit", () => {
         } finally {
           await sandbox.webhook(null)
         }
+      })
+
+      it.each([
+        ["vi", "Lưu địa chỉ", /cần chọn lại phường\/xã sau khi sắp xếp đơn vị hành chính năm 2025/],
+        ["en", "Save address", /needs its ward chosen again after Vietnam's 2025 reform/],
+      ])("offers a customer the choice their saved address needs (a ward the 2025 reform left ambiguous), in %s", async (locale, save, question) => {
+        // A customer's address saved before the reform, resolved by the plugin ahead of checkout.
+        const customers = getContainer().resolve(Modules.CUSTOMER)
+        const old = { first_name: "An", last_name: "Nguyễn Văn", phone: "0912345678", address_1: "8 Đại Linh", address_2: "Phường Đại Mỗ", city: "Quận Nam Từ Liêm", province: "Hà Nội", country_code: "vn" }
+        const [customer] = await customers.createCustomers([{ email: `an.${locale}@example.vn`, addresses: [old] }] as never)
+        await api.post("/admin/ghn/address-choices/resolve", {}, admin)
+        const [address] = await customers.listCustomerAddresses({ customer_id: customer.id })
+        const choice = (address.metadata as any).ghn_choice
+        expect(choice.candidates.length).toBeGreaterThan(1)
+        // The storefront shows the customer's saved address (GET /store/customers/me/addresses gives its metadata).
+        const cartId = await emptyCart()
+        const tab = await openCheckout(cartId, { address: JSON.stringify({ ...old, metadata: address.metadata }), locale })
+        const group = tab.getByRole("group", { name: question })
+        await group.waitFor()
+        expect(await group.getByRole("button").allTextContents()).toEqual(choice.candidates.map((c: { label: string }) => c.label))
+        // The customer picks the 2025 ward: the picker shows it, the address saves with its ids.
+        const picked = choice.candidates.find((c: { model: string }) => c.model === "new")
+        await group.getByRole("button", { name: picked.label }).click()
+        await group.waitFor({ state: "detached" })
+        expect(await tab.getByRole("combobox").count()).toBe(2)
+        await tab.waitForFunction(() => [...document.querySelectorAll("input[role=combobox]")].every((box) => (box as HTMLInputElement).value))
+        expect(await tab.getByRole("combobox").nth(1).inputValue()).toBe(picked.ward_name)
+        await tab.getByRole("button", { name: save }).click()
+        await tab.getByTestId("quote").waitFor()
+        // The cart's address carries the chosen ward's ids, the question cleared (Medusa's store API does not return a cart address's metadata: read in the database).
+        const pg = getContainer().resolve("__pg_connection__") as { raw(sql: string, binds: unknown[]): Promise<{ rows: { metadata: Record<string, unknown> }[] }> }
+        const { rows } = await pg.raw("select a.metadata from cart c join cart_address a on a.id = c.shipping_address_id where c.id = ?", [cartId])
+        expect(rows[0].metadata).toMatchObject({ ghn_province_id: picked.province_id, ghn_ward_id: picked.ward_id })
+        expect(rows[0].metadata.ghn_choice ?? "").toBe("")
+        await tab.context().close()
       })
 
       it("names a parcel over GHN's limits by code and parameters", async () => {

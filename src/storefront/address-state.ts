@@ -198,3 +198,23 @@ export function candidateFieldsOf(candidate: ShopperAddressCandidate, metadata: 
   if (candidate.ward_id === undefined) return undefined
   return addressFieldsOf(initialPickerState("new", { province, ward: { id: candidate.ward_id, name: candidate.ward_name ?? "", aliases: [] } }), metadata)
 }
+
+/** What a saved address needs its customer to choose (the plugin's saved-address resolution wrote it). */
+export type SavedAddressChoice = { code: string; part: string; candidates: ShopperAddressCandidate[] }
+
+/** The choice a saved address waits for, if any (`metadata.ghn_choice`). */
+export function savedAddressChoiceOf(address: SavedAddress | undefined): SavedAddressChoice | undefined {
+  const choice = (address?.metadata ?? {}).ghn_choice as Partial<SavedAddressChoice> | undefined
+  return choice && Array.isArray(choice.candidates) && choice.candidates.length ? (choice as SavedAddressChoice) : undefined
+}
+
+/**
+ * The address fields of the candidate the customer chose: its names and ids, the address's other
+ * metadata kept, and `ghn_choice` set to "" (Medusa removes a metadata key set to "" when it
+ * merges an update, so saving the fields clears the question).
+ */
+export function chosenFieldsOf(candidate: ShopperAddressCandidate, metadata: Record<string, unknown> = {}): GhnAddressFields | undefined {
+  const { ghn_choice: _asked, ...kept } = metadata
+  const fields = candidateFieldsOf(candidate, kept)
+  return fields && { ...fields, metadata: { ...fields.metadata, ghn_choice: "" } }
+}

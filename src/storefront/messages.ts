@@ -24,6 +24,7 @@ export const LABELS = {
     trackOnGhn: "Theo dõi trên GHN",
     timeline: "Hành trình đơn hàng",
     noParcel: "Đơn hàng chưa được giao cho GHN",
+    savedChoice: (address: string) => `Địa chỉ đã lưu "${address}" cần chọn lại phường/xã sau khi sắp xếp đơn vị hành chính năm 2025. Chọn đúng địa chỉ của bạn:`,
   },
   en: {
     province: "Province/City",
@@ -43,6 +44,7 @@ export const LABELS = {
     trackOnGhn: "Track on GHN",
     timeline: "Parcel journey",
     noParcel: "The order has not been handed to GHN yet",
+    savedChoice: (address: string) => `Your saved address "${address}" needs its ward chosen again after Vietnam's 2025 reform of administrative units. Choose your address:`,
   },
 } as const satisfies Record<ShopperLocale, Record<AddressLevel | string, unknown>>
 

@@ -2,14 +2,14 @@
  * A storefront's checkout step, as small as it gets: the GHN address fields, the GHN quote with
  * its delivery estimate, and the order. Medusa is reached through @medusajs/js-sdk, the kit's
  * client through the SDK's client.fetch. The page's query: api, key, cart, option, model, locale,
- * saved (show the cart's address as saved); or track=1 with email and number: a guest's order
+ * saved (show the cart's address as saved), address (a customer's saved address, JSON); or track=1 with email and number: a guest's order
  * tracking, refreshed every half second.
  */
 import Medusa from "@medusajs/js-sdk"
 import { useMemo, useState } from "react"
 import { createRoot } from "react-dom/client"
-import { createGhnStoreClient, GhnAddressFields as AddressFields, ghnErrorMessage, SavedAddress, ShopperLocale } from "../../../src/storefront"
-import { GhnAddressFields, GhnDeliveryEstimate, GhnOrderTracking } from "../../../src/storefront/react"
+import { createGhnStoreClient, GhnAddressFields as AddressFields, ghnErrorMessage, modelOfSaved, SavedAddress, savedAddressChoiceOf, ShopperLocale } from "../../../src/storefront"
+import { GhnAddressFields, GhnDeliveryEstimate, GhnOrderTracking, GhnSavedAddressChoice } from "../../../src/storefront/react"
 
 const query = new URLSearchParams(location.search)
 const locale = (query.get("locale") ?? "vi") as ShopperLocale
@@ -21,7 +21,9 @@ const sdk = new Medusa({ baseUrl: query.get("api")!, publishableKey: query.get("
 function Checkout({ saved }: { saved?: SavedAddress }) {
   const client = useMemo(() => createGhnStoreClient(sdk.client.fetch.bind(sdk.client)), [])
   const [fields, setFields] = useState<AddressFields>()
-  const [street, setStreet] = useState("")
+  // A saved address that needs its customer's choice: the fields chosen replace it in the picker.
+  const [chosen, setChosen] = useState<AddressFields>()
+  const [street, setStreet] = useState(saved && savedAddressChoiceOf(saved) ? ((saved as { address_1?: string }).address_1 ?? "") : "")
   const [addressId, setAddressId] = useState<string>()
   const [quote, setQuote] = useState<number>()
   const [orderId, setOrderId] = useState<string>()
@@ -53,7 +55,15 @@ function Checkout({ saved }: { saved?: SavedAddress }) {
 
   return (
     <form onSubmit={(event) => event.preventDefault()}>
-      <GhnAddressFields client={client} model={model} locale={locale} value={saved} onChange={setFields} />
+      <GhnSavedAddressChoice address={chosen ? undefined : saved} locale={locale} onChoose={(picked) => (setChosen(picked), setFields(picked))} />
+      <GhnAddressFields
+        key={chosen ? JSON.stringify(chosen.metadata) : "saved"}
+        client={client}
+        model={chosen ? modelOfSaved(chosen) : model}
+        locale={locale}
+        value={chosen ?? saved}
+        onChange={setFields}
+      />
       <label>
         {locale === "vi" ? "Số nhà, đường" : "Street"}
         <input value={street} onChange={(event) => setStreet(event.target.value)} />
@@ -81,6 +91,8 @@ function Tracking() {
 }
 
 // With `saved`, the cart's address as saved is shown picked again (a returning shopper).
-const saved = query.has("saved") ? sdk.store.cart.retrieve(cartId, { fields: "+shipping_address.metadata" }).then(({ cart }) => cart.shipping_address ?? undefined) : Promise.resolve(undefined)
+const saved = query.has("address")
+  ? Promise.resolve(JSON.parse(query.get("address")!) as SavedAddress)
+  : query.has("saved") ? sdk.store.cart.retrieve(cartId, { fields: "+shipping_address.metadata" }).then(({ cart }) => cart.shipping_address ?? undefined) : Promise.resolve(undefined)
 if (query.has("track")) createRoot(document.getElementById("root")!).render(<Tracking />)
 else saved.then((address) => createRoot(document.getElementById("root")!).render(<Checkout saved={address} />))

@@ -80,6 +80,18 @@ export type QueueParcel = Shipment & {
 export type QueuePage = { parcels: QueueParcel[]; counts: Record<string, number>; total: number; count: number; limit: number; offset: number }
 
 type Measures = { weight: number | null; length: number | null; width: number | null; height: number | null }
+/** A customer's saved address that needs its customer's choice (GET /admin/ghn/address-choices). */
+export type AddressChoice = {
+  id: string
+  address_id: string
+  customer: { id: string; email: string | null; name: string }
+  address: string
+  code: "address_ambiguous" | "address_not_found" | "address_not_priceable"
+  part: string
+  candidates: string[]
+  created_at: string
+}
+
 /** A variant of the re-weighing report (GET /admin/ghn/reweigh), measures in the catalogue's units. */
 export type ReweighVariant = {
   variant_id: string
@@ -199,6 +211,9 @@ export const api = {
   applyMeasures: (variantId: string, measures: Record<string, number>) =>
     json<{ variant_id: string; before: Measures; after: Measures }>(`/admin/ghn/reweigh/${encodeURIComponent(variantId)}`, "POST", measures),
   needsAction: (query: Record<string, unknown>) => json<QueuePage>("/admin/ghn/needs-action", "GET", undefined, query),
+  addressChoices: (query: Record<string, unknown>) =>
+    json<{ choices: AddressChoice[]; count: number; limit: number; offset: number }>("/admin/ghn/address-choices", "GET", undefined, query),
+  resolveSavedAddresses: () => json<{ resolved: number; needs_choice: number; skipped: number; changed: number }>("/admin/ghn/address-choices/resolve", "POST"),
   refresh: (code: string) => json<{ shipment: Shipment }>(`/admin/ghn/shipments/${encodeURIComponent(code)}/refresh`, "POST"),
   update: (code: string, body: Record<string, unknown>) => json<{ shipment: Shipment }>(`/admin/ghn/shipments/${encodeURIComponent(code)}`, "POST", body),
   redeliver: (codes: string[]) => json<{ results: SwitchResult[] }>("/admin/ghn/redeliver", "POST", { order_codes: codes }),
@@ -239,6 +254,7 @@ export const keys = {
   cod: (query: Record<string, unknown>) => ["ghn", "cod", query] as const,
   needsAction: (query: Record<string, unknown>) => ["ghn", "needs-action", query] as const,
   reweigh: (query: Record<string, unknown>) => ["ghn", "reweigh", query] as const,
+  addressChoices: (query: Record<string, unknown>) => ["ghn", "address-choices", query] as const,
   tickets: (query: Record<string, unknown>) => ["ghn", "tickets", query] as const,
   ticket: (id: number) => ["ghn", "ticket", id] as const,
   settings: ["ghn", "settings"] as const,
@@ -260,6 +276,9 @@ export const useNeedsAction = (query: Record<string, unknown>) =>
   useQuery({ queryKey: keys.needsAction(query), queryFn: () => api.needsAction(query), placeholderData: (previous) => previous })
 
 export const useReweigh = (query: Record<string, unknown>) => useQuery({ queryKey: keys.reweigh(query), queryFn: () => api.reweigh(query) })
+
+export const useAddressChoices = (query: Record<string, unknown>) =>
+  useQuery({ queryKey: keys.addressChoices(query), queryFn: () => api.addressChoices(query), placeholderData: (previous) => previous })
 
 export const useTickets = (query: Record<string, unknown>, enabled = true) =>
   useQuery({ queryKey: keys.tickets(query), queryFn: () => api.tickets(query), enabled })

@@ -1,6 +1,7 @@
 import { candidateFieldsOf, GhnAddressFields } from "../address-state"
 import { GhnStoreError } from "../client"
 import { ghnErrorMessage, ShopperLocale } from "../messages"
+import { CandidateButtons } from "./candidate-buttons"
 
 /**
  * A failed GHN quote or checkout call as the shopper reads it, in their language; with the
@@ -15,20 +16,7 @@ export function GhnShippingError({
   return (
     <div role="alert" className="ghn-shipping-error" data-ghn-error={shopper?.code ?? ""}>
       <p>{ghnErrorMessage(error, locale)}</p>
-      {onPickCandidate && candidates.length > 0 && (
-        <ul>
-          {candidates.map((candidate) => {
-            const fields = candidateFieldsOf(candidate, metadata)
-            return fields ? (
-              <li key={candidate.label}>
-                <button type="button" onClick={() => onPickCandidate(fields)}>
-                  {candidate.label}
-                </button>
-              </li>
-            ) : null
-          })}
-        </ul>
-      )}
+      {onPickCandidate && candidates.length > 0 && <CandidateButtons candidates={candidates} fieldsOf={(c) => candidateFieldsOf(c, metadata)} onPick={onPickCandidate} />}
     </div>
   )
 }

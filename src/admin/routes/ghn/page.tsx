@@ -21,6 +21,7 @@ import { BulkPrintModal, MAX_LABELS, type PrintSource } from "../../components/b
 import { CodReport } from "../../components/cod-report"
 import { NeedsActionQueue } from "../../components/needs-action"
 import { ReweighReport } from "../../components/reweigh-report"
+import { SavedAddresses } from "../../components/saved-addresses"
 import { ErrorState, GhnStatusBadge } from "../../components/common"
 import { errorText, useNeedsAction, useShipments, type Shipment } from "../../lib/api"
 import { dateTime, STATUSES, useGhnTranslation, vnd } from "../../lib/format"
@@ -52,11 +53,12 @@ function queryOf(filtering: DataTableFilteringState, search: string) {
   return q
 }
 
-const TABS = ["shipments", "action", "cod", "reweigh"] as const
+const TABS = ["shipments", "action", "cod", "reweigh", "addresses"] as const
 
 /**
  * The GHN page: the shipments, the parcels waiting for a decision, and the cash-on-delivery
- * report and the re-weighing report (the tab is in the URL: ?tab=action, ?tab=cod, ?tab=reweigh;
+ * report, the re-weighing report and the saved addresses to choose again (the tab is in the URL:
+ * ?tab=action, ?tab=cod, ?tab=reweigh, ?tab=addresses;
  * ?order_id= narrows the queue to one order).
  */
 const GhnPage = () => {
@@ -82,6 +84,9 @@ const GhnPage = () => {
         <Tabs.Trigger value="reweigh" data-testid="ghn-tab-reweigh">
           {t("reweigh.tab")}
         </Tabs.Trigger>
+        <Tabs.Trigger value="addresses" data-testid="ghn-tab-addresses">
+          {t("savedAddresses.tab")}
+        </Tabs.Trigger>
       </Tabs.List>
       <Tabs.Content value="shipments">
         <GhnShipments />
@@ -94,6 +99,11 @@ const GhnPage = () => {
       <Tabs.Content value="reweigh">
         <Container className="flex flex-col p-0" data-testid="ghn-reweigh-page">
           <ReweighReport />
+        </Container>
+      </Tabs.Content>
+      <Tabs.Content value="addresses">
+        <Container className="flex flex-col p-0" data-testid="ghn-addresses-page">
+          <SavedAddresses />
         </Container>
       </Tabs.Content>
       <Tabs.Content value="cod">
