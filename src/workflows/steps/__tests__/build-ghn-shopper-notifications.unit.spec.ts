@@ -5,6 +5,7 @@
 import { asValue } from "@medusajs/framework/awilix"
 import { ContainerRegistrationKeys, createMedusaContainer, Modules } from "@medusajs/framework/utils"
 import { createWorkflow, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
+import { ghnProviderIdOf } from "../../../lib/provider-id"
 import { SHOPPER_UPDATES, type ShopperUpdateData } from "../../../lib/shopper-updates"
 import { GHN_MODULE } from "../../../modules/ghn"
 import { buildGhnShopperNotificationsStep, type ShopperNotification } from "../build-ghn-shopper-notifications"
@@ -17,7 +18,7 @@ function container(opts: { channels: string[]; updates?: string[]; orderLocale?:
     [GHN_MODULE]: asValue({
       options: { shopperNotifications: opts.updates ?? [...SHOPPER_UPDATES], shopperLocale: opts.shopperLocale ?? "vi" },
       async listGhnShipments() {
-        return [{ order_code: "LB7XK9", provider_id: "ghn_ghn", cod_amount: 350_000, expected_delivery_time: "2026-11-27T03:00:00Z" }]
+        return [{ order_code: "LB7XK9", provider_id: ghnProviderIdOf("hcm-shop"), cod_amount: 350_000, expected_delivery_time: "2026-11-27T03:00:00Z" }]
       },
       accountOf: () => ({ client: { trackingUrl: (code: string) => `https://donhang.ghn.vn/?order_code=${code}` } }),
     }),
