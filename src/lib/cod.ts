@@ -41,6 +41,17 @@ export function codToCollect(ledger: CodLedger, codProviders: readonly string[])
   return Math.max(0, Math.round(ledger.pendingDifference + Math.min(capturedByCod, deliveredCod) - assigned))
 }
 
+/** GHN statuses after which the courier collects nothing more from the receiver. */
+const NOTHING_TO_COLLECT = new Set(["delivered", "return", "return_transporting", "return_sorting", "returning", "return_fail", "returned", "cancel"])
+
+/**
+ * The cash a shopper still hands the courier: the parcel's COD until GHN has delivered it, is
+ * bringing it back or has cancelled it (what the shopper's notifications and tracking say).
+ */
+export function cashToPrepare(status: string, codAmount: number | null | undefined): number {
+  return NOTHING_TO_COLLECT.has(status) ? 0 : Number(codAmount ?? 0)
+}
+
 /** Emitted when a parcel with COD is delivered and its COD is not captured yet. */
 export const GHN_COD_DELIVERED = "ghn.cod.delivered"
 export type GhnCodDeliveredData = { order_code: string }

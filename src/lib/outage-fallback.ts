@@ -23,10 +23,6 @@ export function isGhnOutage(error: unknown): boolean {
 
 const lastQuoteKey = (feeKey: string) => `last-quote:${feeKey}`
 
-/** How a cart's quote was priced, read when the shipping method is added (same request, just after). */
-export const fallbackMarkKey = (cartId: string, serviceTypeId: number) => `fallback-mark:${cartId}:${serviceTypeId}`
-const MARK_TTL_SECONDS = 600
-
 /** Keeps GHN's fee for a route and parcel, for `maxQuoteAgeHours`. */
 export async function rememberQuote(store: CacheStore, feeKey: string, amount: number, opts: OutageFallbackOptions, now = Date.now()) {
   await store.set(lastQuoteKey(feeKey), JSON.stringify({ amount, at: new Date(now).toISOString() }), Math.max(1, Math.round(opts.maxQuoteAgeHours * 3600)))
@@ -51,13 +47,36 @@ export async function fallbackPrice(
   return flat === undefined ? undefined : { amount: flat, source: "flat", quoted_at: null }
 }
 
-export async function markFallback(store: CacheStore, cartId: string, serviceTypeId: number, price: FallbackPrice | undefined) {
-  const key = fallbackMarkKey(cartId, serviceTypeId)
-  if (price) await store.set(key, JSON.stringify(price), MARK_TTL_SECONDS)
-  else await store.delete(key)
-}
+/**
+ * How a cart's quote was priced, for the shipping method: Medusa prices the option and then
+ * validates the method's data in the same workflow run, in the same process, so the mark lives in
+ * the process (a quote GHN answers costs no cache I/O to clear it). At most `max` carts, for
+ * `ttlMs` each.
+ */
+export class FallbackMarks {
+  private readonly marks = new Map<string, { price: FallbackPrice; at: number }>()
 
-export async function fallbackMarkOf(store: CacheStore, cartId: string, serviceTypeId: number): Promise<FallbackPrice | undefined> {
-  const kept = await store.get(fallbackMarkKey(cartId, serviceTypeId))
-  return kept ? (JSON.parse(kept) as FallbackPrice) : undefined
+  constructor(
+    private readonly ttlMs = 600_000,
+    private readonly max = 10_000,
+    private readonly now: () => number = Date.now
+  ) {}
+
+  private key(cartId: string, serviceTypeId: number) {
+    return `${cartId}:${serviceTypeId}`
+  }
+
+  /** The cart's quote came from the fallback (`price`), or from GHN (`undefined`). */
+  set(cartId: string, serviceTypeId: number, price: FallbackPrice | undefined) {
+    const key = this.key(cartId, serviceTypeId)
+    this.marks.delete(key)
+    if (!price) return
+    if (this.marks.size >= this.max) this.marks.delete(this.marks.keys().next().value!)
+    this.marks.set(key, { price, at: this.now() })
+  }
+
+  get(cartId: string, serviceTypeId: number): FallbackPrice | undefined {
+    const mark = this.marks.get(this.key(cartId, serviceTypeId))
+    return mark && this.now() - mark.at < this.ttlMs ? mark.price : undefined
+  }
 }

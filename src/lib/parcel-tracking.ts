@@ -1,3 +1,4 @@
+import { cashToPrepare } from "./cod"
 import type { ShopperLocale } from "./shopper-errors"
 
 /**
@@ -97,7 +98,8 @@ export type ParcelTracking = {
   timeline: TrackingTimelineEntry[]
 }
 
-const NOTHING_TO_PAY: ReadonlySet<TrackingStep> = new Set(["delivered", "returning", "returned", "cancelled"])
+/** Steps with no delivery ahead: no expected delivery to show. */
+const NO_DELIVERY_AHEAD: ReadonlySet<TrackingStep> = new Set(["delivered", "returning", "returned", "cancelled"])
 
 /** What a shopper is shown of one parcel. */
 export function parcelTracking(shipment: TrackingShipment, locale: ShopperLocale, trackingUrl: string): ParcelTracking {
@@ -117,8 +119,8 @@ export function parcelTracking(shipment: TrackingShipment, locale: ShopperLocale
     step,
     label: trackingLabel(step, locale),
     reason: step === "delivery_failed" || step === "returning" || step === "problem" ? shipment.status_reason ?? null : null,
-    expected_delivery: expected && !Number.isNaN(expected.getTime()) && !NOTHING_TO_PAY.has(step) ? expected.toISOString() : null,
-    cod_amount: NOTHING_TO_PAY.has(step) ? 0 : Number(shipment.cod_amount ?? 0),
+    expected_delivery: expected && !Number.isNaN(expected.getTime()) && !NO_DELIVERY_AHEAD.has(step) ? expected.toISOString() : null,
+    cod_amount: cashToPrepare(shipment.status, shipment.cod_amount),
     tracking_url: trackingUrl,
     timeline,
   }

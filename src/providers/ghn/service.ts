@@ -19,7 +19,7 @@ import { assertServiceType, buildParcel, ghnItems, GhnParcel, Measured, MEASURE_
 import { cancelGhnOrder } from "../../lib/cancel-order"
 import { GHN_PROVIDER_IDENTIFIER } from "../../lib/provider-id"
 import { cacheKey, CachingModule, CachingModuleStore, MemoryStore, SharedCache } from "../../lib/quote-cache"
-import { fallbackMarkOf, fallbackPrice, type FallbackPrice, isGhnOutage, markFallback, rememberQuote } from "../../lib/outage-fallback"
+import { FallbackMarks, fallbackPrice, type FallbackPrice, isGhnOutage, rememberQuote } from "../../lib/outage-fallback"
 import { GhnParty, linesFromOrderItems, linesValue, partyOf, type OrderItemLike } from "../../lib/order-body"
 
 type InjectedDependencies = {
@@ -138,6 +138,8 @@ class GhnFulfillmentProviderService extends AbstractFulfillmentProviderService {
   private lastFallbackWarning = 0
   /** Until then GHN is taken as down (a quote just failed): quotes come from the fallback at once. */
   private ghnDownUntil = 0
+  /** Carts priced by the fallback, for their shipping methods' data. */
+  private readonly fallbackMarks = new FallbackMarks()
 
   /** An outage's fallback quotes, told at most once a minute (an outage quotes many carts). */
   private warnFallback(message: string) {
@@ -185,7 +187,7 @@ class GhnFulfillmentProviderService extends AbstractFulfillmentProviderService {
       result.ghn_measures = this.measuresOf((context.items ?? []) as unknown as CartItemMeasures[])
       // Medusa prices the method just before this: a price GHN could not give is marked on it.
       const cartId = (context as { id?: string }).id
-      const fallback = this.options.outageFallback && cartId ? await fallbackMarkOf(this.cache.store, cartId, service_type_id) : undefined
+      const fallback = this.options.outageFallback && cartId ? this.fallbackMarks.get(cartId, service_type_id) : undefined
       if (fallback) result.ghn_price_fallback = fallback
       return result
     } catch (error) {
@@ -255,7 +257,7 @@ class GhnFulfillmentProviderService extends AbstractFulfillmentProviderService {
       // GHN was down a moment ago: the fallback answers at once, without asking GHN again.
       if (fallbackOptions && Date.now() < this.ghnDownUntil) {
         const fallback = await fallbackPrice(this.cache.store, fallbackOptions, key, service_type_id)
-        if (fallback) return await this.fallbackQuote(fallback, cartId, service_type_id)
+        if (fallback) return this.fallbackQuote(fallback, cartId, service_type_id)
       }
       const [served, quote] = await Promise.allSettled([
         this.assertRouteServed(shopId, origin?.district_id, destination, service_type_id, deadline),
@@ -270,7 +272,7 @@ class GhnFulfillmentProviderService extends AbstractFulfillmentProviderService {
       if (quote.status === "rejected") throw quote.reason
       if (fallbackOptions) {
         this.ghnDownUntil = 0
-        if (cartId) await markFallback(this.cache.store, cartId, service_type_id, undefined)
+        if (cartId) this.fallbackMarks.set(cartId, service_type_id, undefined)
       }
       return { calculated_amount: quote.value.total, is_calculated_price_tax_inclusive: true }
     } catch (error) {
@@ -285,13 +287,13 @@ class GhnFulfillmentProviderService extends AbstractFulfillmentProviderService {
       // quote, and GHN is not pressed while it recovers.
       this.ghnDownUntil = Date.now() + fallbackOptions.holdSeconds * 1000
       this.warnFallback(`GHN fee quote: ${failure.message}; checkout priced from GHN's last quotes or the flat amounts`)
-      return await this.fallbackQuote(fallback, cartId, service_type_id)
+      return this.fallbackQuote(fallback, cartId, service_type_id)
     }
   }
 
   /** A quote priced while GHN is down: marked for the shipping method's data. */
-  private async fallbackQuote(fallback: FallbackPrice, cartId: string | undefined, serviceTypeId: number): Promise<CalculatedShippingOptionPrice> {
-    if (cartId) await markFallback(this.cache.store, cartId, serviceTypeId, fallback)
+  private fallbackQuote(fallback: FallbackPrice, cartId: string | undefined, serviceTypeId: number): CalculatedShippingOptionPrice {
+    if (cartId) this.fallbackMarks.set(cartId, serviceTypeId, fallback)
     return { calculated_amount: fallback.amount, is_calculated_price_tax_inclusive: true }
   }
 

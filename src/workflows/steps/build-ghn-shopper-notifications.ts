@@ -1,6 +1,7 @@
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import type { ConfigModule } from "@medusajs/framework/types"
+import { cashToPrepare } from "../../lib/cod"
 import type { QueryGraph } from "../../lib/query-graph"
 import { languageOf } from "../../lib/shopper-errors"
 import { parcelUpdateMessage, SHOPPER_UPDATE_EVENTS, shopperUpdateKey, type ShopperUpdateData } from "../../lib/shopper-updates"
@@ -54,31 +55,18 @@ export const buildGhnShopperNotificationsStep = createStep("build-ghn-shopper-no
   const order = orders[0]
   if (!shipment || !order) return new StepResponse<ShopperNotification[]>([])
   const locale = languageOf(order.locale) ?? options.shopperLocale
-  const trackingUrl = ghn.accountOf(shipment.provider_id).client.trackingUrl(shipment.order_code)
-  // Cash is asked only before it is paid: a delivered or returned parcel collects nothing more.
-  const cod = update.update === "delivered" || update.update === "returned" ? 0 : Number(shipment.cod_amount ?? 0)
-  const message = parcelUpdateMessage({
+  const facts = {
     update: update.update,
     locale,
     order_number: order.display_id,
     order_code: shipment.order_code,
-    tracking_url: trackingUrl,
+    tracking_url: ghn.accountOf(shipment.provider_id).client.trackingUrl(shipment.order_code),
     expected_delivery: shipment.expected_delivery_time ?? null,
-    cod_amount: cod,
-    reason: update.reason,
-    shop_name: stores[0]?.name ?? "",
-  })
-  const data = {
-    ...message,
-    locale,
-    update: update.update,
-    order_number: order.display_id,
-    order_code: shipment.order_code,
-    tracking_url: trackingUrl,
-    expected_delivery: shipment.expected_delivery_time ?? null,
-    cod_amount: cod,
+    cod_amount: cashToPrepare(update.status, shipment.cod_amount),
     reason: update.reason,
   }
+  const message = parcelUpdateMessage({ ...facts, shop_name: stores[0]?.name ?? "" })
+  const data = { ...message, ...facts }
   const base = {
     template: `ghn-parcel-${update.update.replace(/_/g, "-")}`,
     trigger_type: SHOPPER_UPDATE_EVENTS[update.update],
@@ -92,7 +80,7 @@ export const buildGhnShopperNotificationsStep = createStep("build-ghn-shopper-no
   }
   const phone = order.shipping_address?.phone
   if (channels.has("sms") && phone) {
-    out.push({ ...base, to: phone, channel: "sms", idempotency_key: shopperUpdateKey(update, "sms"), content: { text: `${message.subject}. ${trackingUrl}` } })
+    out.push({ ...base, to: phone, channel: "sms", idempotency_key: shopperUpdateKey(update, "sms"), content: { text: `${message.subject}. ${facts.tracking_url}` } })
   }
   return new StepResponse(out)
 })
