@@ -41,10 +41,16 @@ function officialPrefix(words: readonly AddressWord[]) {
   return words.length > 1 && words[0].prefix && !words[0].loose ? words[0].prefix.folded : undefined
 }
 
+/**
+ * A unit under one of its names, with that name's accents ("Sài Gòn" for Hồ Chí Minh, "Sài Gòn" for
+ * the ward); none for a name written without them ("Xa Thanh An" tells Thanh An from Thạnh An by nothing).
+ */
+type Named = { entry: Entry; accent?: string }
+
 /** Names of units, exact after folding: full names ("xa mo dao") and bare names ("mo dao"). */
 export class Lexicon {
-  private readonly full = new Map<string, Entry[]>()
-  private readonly bare = new Map<string, Entry[]>()
+  private readonly full = new Map<string, Named[]>()
+  private readonly bare = new Map<string, Named[]>()
   /** Every unit, for the "did you mean" of a name that matches none. */
   readonly units: Entry[] = []
 
@@ -56,25 +62,26 @@ export class Lexicon {
     entry.key = keyOf(named)
     entry.accent = accentOf(named)
     if (prefix) entry.prefixes.add(prefix)
-    this.put(this.full, keyOf(words), entry)
-    this.put(this.bare, keyOf(named), entry)
+    this.put(this.full, keyOf(words), { entry, accent: entry.accent })
+    this.put(this.bare, keyOf(named), { entry, accent: entry.accent })
     for (const alias of aliases) {
       const aliasWords = addressWords(alias)
       if (aliasWords.length === 0) continue
-      this.put(this.full, keyOf(aliasWords), entry)
       const aliasPrefix = aliasWords.length > 1 ? aliasWords[0].prefix : undefined
+      const accent = hasDiacritics(alias) ? accentOf(aliasWords, aliasPrefix ? 1 : 0) : undefined
+      this.put(this.full, keyOf(aliasWords), { entry, accent })
       if (aliasPrefix) entry.prefixes.add(aliasPrefix.folded)
       // "Tan Binh", "District 1", "HCM": another bare name; "phuong dinh" may be "Phương Đình", so never stripped.
-      else this.put(this.bare, keyOf(aliasWords), entry)
+      else this.put(this.bare, keyOf(aliasWords), { entry, accent })
     }
     this.units.push(entry)
   }
 
-  private put(map: Map<string, Entry[]>, key: string, entry: Entry) {
+  private put(map: Map<string, Named[]>, key: string, named: Named) {
     if (!key) return
     const list = map.get(key)
-    if (!list) map.set(key, [entry])
-    else if (!list.includes(entry)) list.push(entry)
+    if (!list) map.set(key, [named])
+    else if (!list.some((n) => n.entry === named.entry && n.accent === named.accent)) list.push(named)
   }
 
   /** Parts already read against this lexicon: addresses repeat their parts (a province, a district). */
@@ -85,6 +92,11 @@ export class Lexicon {
     const spans: Span[] = []
     for (let start = 0; start < words.length; start++) {
       const first = words[start]
+      // "XMộ Đạo" read as "X. Mộ Đạo": the abbreviation and the name's words
+      const glued = first.glued && {
+        prefix: first.glued.prefix,
+        words: [{ folded: first.glued.prefix.folded, accent: "", prefix: first.glued.prefix }, first.glued.rest, ...words.slice(start + 1)],
+      }
       for (let end = start + 1; end <= Math.min(words.length, start + MAX_NAME_WORDS + 1); end++) {
         let entries: Entry[] = []
         let prefixed = false
@@ -96,9 +108,14 @@ export class Lexicon {
           const key = keyOf(words, start, end)
           // A bare number inside a part is a house number; a part that is only a number may be "Quận 7".
           if (!/^\d+$/.test(key) || (start === 0 && end === words.length)) {
-            const found = union(this.full.get(key), this.bare.get(key))
+            const found = [...(this.full.get(key) ?? []), ...(this.bare.get(key) ?? [])]
             entries = union(entries, byAccent(found, accentOf(words, start, end), accented))
           }
+        }
+        if (glued) {
+          const unglued = this.prefixedEntries(glued.words, 0, end - start + 1, glued.prefix.folded, glued.prefix.levels, accented)
+          entries = union(entries, unglued)
+          prefixed ||= unglued.length > 0
         }
         if (entries.length) spans.push({ start, end, entries, prefixed })
       }
@@ -108,15 +125,15 @@ export class Lexicon {
 
   private prefixedEntries(words: readonly AddressWord[], start: number, end: number, prefix: string, levels: readonly UnitLevel[], accented: boolean) {
     const exact = this.full.get(keyOf(words, start, end)) ?? []
-    const exactGroups = new Set(exact.map(groupOf))
+    const exactGroups = new Set(exact.map(({ entry }) => groupOf(entry)))
     // The prefix says the level; a province also says its kind ("Thành phố Bắc Ninh" is no "Tỉnh Bắc Ninh").
     const stripped = (this.bare.get(keyOf(words, start + 1, end)) ?? []).filter(
-      (entry) =>
+      ({ entry }) =>
         levels.includes(entry.level) &&
         !exactGroups.has(groupOf(entry)) &&
         (entry.level !== "province" || entry.prefixes.size === 0 || entry.prefixes.has(prefix))
     )
-    return byAccent(union(exact, stripped), accentOf(words, start + 1, end), accented)
+    return byAccent([...exact, ...stripped], accentOf(words, start + 1, end), accented)
   }
 }
 
@@ -128,10 +145,14 @@ function union(a: Entry[] | undefined, b: Entry[] | undefined): Entry[] {
   return [...a, ...b.filter((entry) => !a.includes(entry))]
 }
 
-/** Typed with accents: of names that differ only in accents ("Vĩnh Hùng", "Vĩnh Hưng"), the one typed. */
-function byAccent(entries: Entry[], typed: string, accented: boolean): Entry[] {
+/**
+ * Typed with accents: of names that differ only in accents ("Vĩnh Hùng", "Vĩnh Hưng"), the one typed,
+ * each unit by the accents of the name it was found under ("Sài Gòn" names the city as well as the ward).
+ */
+function byAccent(found: Named[], typed: string, accented: boolean): Entry[] {
+  const entries = [...new Set(found.map(({ entry }) => entry))]
   if (!accented || entries.length < 2) return entries
-  const same = entries.filter((entry) => entry.accent === typed)
+  const same = [...new Set(found.filter((named) => named.accent === typed).map(({ entry }) => entry))]
   return same.length ? same : entries
 }
 
@@ -223,7 +244,7 @@ function readPart(part: AddressPart, lexicon: Lexicon): ParsedPart {
   return {
     part,
     parses,
-    unknownUnit: parses.length === 0 && !!part.words[0].prefix && !/\d/.test(part.text),
+    unknownUnit: parses.length === 0 && !!(part.words[0].prefix || part.words[0].glued) && !/\d/.test(part.text),
     streetLike: /\d/.test(part.text) && /\p{L}{2,}/u.test(part.text) && !part.words.some((word) => word.prefix),
     numberOnly: /^\d+$/.test(keyOf(part.words)),
   }
@@ -295,6 +316,9 @@ export function evaluate(reading: Reading, parts: readonly ParsedPart[]): Evalua
   // roles played by words that also read as the province: they may be the province repeated
   const weakWardSpans: Placed[] = []
   const weakDistrictSpans: Placed[] = []
+  // new readings: legacy provinces named, and legacy districts named (outside the province's words)
+  const formerProvinces = new Set<LegacyProvinceUnit>()
+  const formerDistricts: { placed: Placed; districts: DistrictUnit[] }[] = []
   const free: ParsedPart[] = []
   parts.forEach((parsed, index) => {
     if (parsed.parses.length === 0) {
@@ -316,6 +340,10 @@ export function evaluate(reading: Reading, parts: readonly ParsedPart[]): Evalua
         if (asProvince.length) {
           provinceNamed ||= reading.model === "legacy" || asProvince.some((entry) => entry.model === "new")
           ownProvinceNamed ||= asProvince.some((entry) => entry.unit === reading.province)
+          for (const entry of asProvince) if (entry.level === "province" && entry.model === "legacy") formerProvinces.add(entry.unit)
+        } else if (reading.model === "new") {
+          const districts = span.entries.flatMap((entry) => (entry.level === "district" && entryFits(entry, reading) ? [entry.unit] : []))
+          if (districts.length) formerDistricts.push({ placed: { part: index, span }, districts })
         }
         if (asProvince.length && parsed.part.inProvinceField) continue
         const wards = asProvince.length ? weakWardSpans : wardSpans
@@ -325,6 +353,11 @@ export function evaluate(reading: Reading, parts: readonly ParsedPart[]): Evalua
       }
     }
   })
+  // A new ward with the legacy district that gave it wards and that district's legacy province
+  // ("Phường Tam Long, Thành phố Bà Rịa, Bà Rịa - Vũng Tàu"): the same place named in both models.
+  provinceNamed ||= formerDistricts.some(
+    ({ placed, districts }) => districts.some((district) => formerProvinces.has(district.province)) && wardSpans.some((ward) => disjoint(ward, placed))
+  )
   const shadowed =
     reading.model === "new" && wardSpans.length > 0 && wardSpans.every(({ span }) => span.entries.some((entry) => entry.level === "district"))
   // A new ward read from a district's name explains nothing else: other words must be a street.
@@ -439,7 +472,7 @@ export function namedDistricts(parts: readonly ParsedPart[]): DistrictUnit[] {
 export function nearUnits(parts: readonly ParsedPart[], units: readonly Entry[], limit = 5): Entry[] {
   const typed = parts
     .filter((parsed) => parsed.parses.length === 0)
-    .map((parsed) => keyOf(parsed.part.words, parsed.part.words[0]?.prefix ? 1 : 0))
+    .map(({ part: { words } }) => (words[0]?.glued ? keyOf([words[0].glued.rest, ...words.slice(1)]) : keyOf(words, words[0]?.prefix ? 1 : 0)))
     .filter((key) => key && !/^\d+$/.test(key))
   const scored: { entry: Entry; distance: number }[] = []
   for (const entry of units) {

@@ -1,5 +1,5 @@
 import type { ShopperAddressCandidate } from "./shopper-errors"
-import { accentedUnitName, isSpecialUnit, normalizeUnitName } from "./address"
+import { accentedUnitName, isSpecialUnit, normalizeUnitName, provinceOtherNames } from "./address"
 import {
   addressPartsOf, AddressPart, decide, DistrictUnit, Entry, evaluate, Evaluation, LegacyProvinceUnit, LegacyWardUnit, Lexicon,
   namedDistricts, nearUnits, NewProvinceUnit, NewWardUnit, ParsedPart, parsePart, Reading, readingLabel, readingsOf,
@@ -186,17 +186,19 @@ export class AddressResolver {
       for (const province of await this.newProvinces()) {
         if (isSpecialUnit(province.name)) continue
         const unit = { id: province.id, name: province.name }
-        fresh.set(unit.id, { unit, aliases: province.aliases })
+        const aliases = [...province.aliases, ...provinceOtherNames(province.name)]
+        fresh.set(unit.id, { unit, aliases })
         freshByName.set(normalizeUnitName(province.name), unit.id)
-        lexicon.add({ level: "province", model: "new", unit, ...blankEntry() }, province.name, province.aliases)
+        lexicon.add({ level: "province", model: "new", unit, ...blankEntry() }, province.name, aliases)
       }
       const legacy: { unit: LegacyProvinceUnit; aliases: string[] }[] = []
       for (const province of await this.provinces()) {
         if (isSpecialUnit(province.name)) continue
         const newName = newProvinceOf(province.name)
         const unit = { id: province.id, name: province.name, newProvinceId: newName ? freshByName.get(normalizeUnitName(newName)) : undefined }
-        legacy.push({ unit, aliases: province.aliases })
-        lexicon.add({ level: "province", model: "legacy", unit, ...blankEntry() }, province.name, province.aliases)
+        const aliases = [...province.aliases, ...provinceOtherNames(province.name)]
+        legacy.push({ unit, aliases })
+        lexicon.add({ level: "province", model: "legacy", unit, ...blankEntry() }, province.name, aliases)
       }
       return { lexicon, fresh, legacy }
     })

@@ -31,6 +31,27 @@ export function accentedUnitName(value: string): string {
   return words.slice(start).map((word) => word.accent || word.folded).join(" ")
 }
 
+/**
+ * Other names shoppers give a province, by its bare name: colloquial and former names that stand for
+ * that province alone, whether or not GHN's NameExtension lists them. ("DN" is Đà Nẵng or Đồng Nai:
+ * not one.)
+ */
+const PROVINCE_OTHER_NAMES: Record<string, readonly string[]> = {
+  "ho chi minh": ["Sài Gòn", "Saigon", "SG", "HCM", "HCMC", "TPHCM", "TP.HCM", "Ho Chi Minh City"],
+  "ha noi": ["Hanoi", "HN", "TPHN", "Hà Tây"],
+  "da nang": ["Danang"],
+  "hai phong": ["Haiphong"],
+  "can tho": ["Cantho"],
+  "ba ria vung tau": ["BRVT", "Bà Rịa Vũng Tàu", "Vũng Tàu"],
+  "dak lak": ["Daklak", "Đắc Lắc", "Đăk Lăk"],
+  "dak nong": ["Daknong", "Đắc Nông", "Đăk Nông"],
+}
+
+/** A province's colloquial and former names ("Sài Gòn", "SG" for Hồ Chí Minh), in either model. */
+export function provinceOtherNames(provinceName: string): readonly string[] {
+  return PROVINCE_OTHER_NAMES[normalizeUnitName(provinceName)] ?? []
+}
+
 /** Entries GHN keeps for tests or internal use, never a real address. */
 export function isSpecialUnit(name: string): boolean {
   const folded = foldVietnamese(name)
@@ -67,6 +88,8 @@ export type AddressWord = {
   prefix?: UnitPrefix
   /** an unaccented full word such as "phuong" or "xa": a prefix, or the first syllable of a name ("Phương Đình") */
   loose?: boolean
+  /** the word may also be an abbreviation glued to a name's first word ("XMộ", "TxQuế"): the lexicon decides */
+  glued?: { prefix: UnitPrefix; rest: AddressWord }
 }
 
 const UNIT_PREFIXES: Record<string, { accent: string; levels: readonly UnitLevel[] }> = {
@@ -84,6 +107,26 @@ const ABBREVIATIONS: Record<string, string> = {
   tp: "thanh pho", tx: "thi xa", tt: "thi tran", dk: "dac khu", q: "quan", h: "huyen", p: "phuong", x: "xa",
 }
 const TONE_MARKS = /[\u0300\u0301\u0303\u0309\u0323]/g
+/** Abbreviations that may be glued to a name without a dot or a space, longest first. */
+const GLUED_ABBREVIATIONS = ["tp", "tx", "tt", "dk", "q", "h", "p", "x"]
+
+/**
+ * An abbreviation glued to a name without a dot or a space, told by the capital that starts the
+ * name: "XMộ", "TxQuế", "TTĐầm", "HA" (of "HA Lưới"). Only a possibility: the plain word is read as
+ * well, and the lexicon decides. Lower case ("xmộ") or all capitals ("XMỘ") tell nothing: not read.
+ */
+function gluedAbbreviation(piece: string): { prefix: UnitPrefix; rest: AddressWord } | undefined {
+  const lower = piece.toLowerCase()
+  for (const abbreviation of GLUED_ABBREVIATIONS) {
+    const n = abbreviation.length
+    if (lower.length <= n || lower.slice(0, n).replace("đ", "d") !== abbreviation) continue
+    if (!/^\p{Lu}/u.test(piece) || !/^\p{Lu}(\p{Ll}+)?$/u.test(piece.slice(n))) return undefined
+    const rest = lower.slice(n)
+    const full = ABBREVIATIONS[abbreviation]
+    return { prefix: { folded: full, levels: UNIT_PREFIXES[full].levels }, rest: { folded: foldVietnamese(rest), accent: accentKey(rest) } }
+  }
+  return undefined
+}
 
 /** A word's accents with its tone mark at the end: old ("hoà") and new ("hòa") tone placement compare equal. */
 function accentKey(word: string): string {
@@ -105,9 +148,10 @@ const PREFIX_ACCENTS = new Map(Object.entries(UNIT_PREFIXES).map(([folded, p]) =
  * ("Phương" is a name, "Phường" a prefix); typed without, it may be either (`loose`).
  */
 export function addressWords(text: string): AddressWord[] {
-  const raw: { folded: string; accent: string; abbreviation?: boolean }[] = []
-  for (const piece of text.normalize("NFC").toLowerCase().split(/[\s.,;:_\-/()"'’]+/)) {
-    if (!piece) continue
+  const raw: { folded: string; accent: string; abbreviation?: boolean; glued?: AddressWord["glued"] }[] = []
+  for (const typed of text.normalize("NFC").split(/[\s.,;:_\-/()"'’]+/)) {
+    if (!typed) continue
+    const piece = typed.toLowerCase()
     const folded = foldVietnamese(piece).replace(/\s+/g, "")
     const glued = /^([qpf])(\d+)$/.exec(folded)
     if (glued) {
@@ -115,7 +159,7 @@ export function addressWords(text: string): AddressWord[] {
     } else if (ABBREVIATIONS[folded] && folded === piece) {
       raw.push({ folded: ABBREVIATIONS[folded], accent: "", abbreviation: true })
     } else {
-      raw.push({ folded: /^\d+$/.test(folded) ? folded.replace(/^0+(?=\d)/, "") : folded, accent: accentKey(piece) })
+      raw.push({ folded: /^\d+$/.test(folded) ? folded.replace(/^0+(?=\d)/, "") : folded, accent: accentKey(piece), glued: gluedAbbreviation(typed) })
     }
   }
   const words: AddressWord[] = []
@@ -138,7 +182,7 @@ export function addressWords(text: string): AddressWord[] {
     if (accent && (unaccented || one.accent === accent)) {
       words.push({ ...one, prefix: { folded: one.folded, levels: UNIT_PREFIXES[one.folded].levels }, loose: unaccented })
     } else {
-      words.push({ folded: one.folded, accent: one.accent })
+      words.push({ folded: one.folded, accent: one.accent, ...(one.glued && { glued: one.glued }) })
     }
   }
   return words

