@@ -166,6 +166,13 @@ const ADMIN: RouteRow[] = [
   ["a tickets offset of -1", "GET", () => "/admin/ghn/tickets?offset=-1", undefined, 400, /field 'offset' too small, expected at least: '0'/],
   ["a tickets refresh of 'yes'", "GET", () => "/admin/ghn/tickets?refresh=yes", undefined, 400, /Expected: 'true, false' for field 'refresh', but got: 'yes'/],
   ["a ticket id that is not a number", "GET", () => "/admin/ghn/tickets/abc", undefined, 400, /Field 'ticket_id' must be GHN's numeric ticket id, got "abc"/],
+  // Malformed percent-escapes in the path, on routes with and without parameters
+  ["a receiver phone with a cut UTF-8 escape", "GET", () => "/admin/ghn/receivers/%E0%A4%A", undefined, 400, /malformed percent-escape/],
+  ["a receiver's trust with a lone %", "POST", () => "/admin/ghn/receivers/09%/trust", { trusted: true }, 400, /malformed percent-escape/],
+  ["a label of an order code with a bad escape", "GET", () => "/admin/ghn/labels/%ZZ", undefined, 400, /malformed percent-escape/],
+  ["a shipment update with a bad escape", "POST", () => "/admin/ghn/shipments/GH%C3%28", { note: "x" }, 400, /malformed percent-escape/],
+  ["a reweigh of a variant with a bad escape", "POST", () => "/admin/ghn/reweigh/variant_%E0%A4%A", { weight: 100 }, 400, /malformed percent-escape/],
+  ["an order panel with a bad escape", "GET", () => "/admin/ghn/orders/order_%FF%/shipments", undefined, 400, /malformed percent-escape/],
 ]
 
 /** Ticket forms (multipart, as the admin sends them): 4xx naming the field and the limit, no ticket recorded, GHN never asked. */
@@ -222,7 +229,9 @@ const STORE: StoreRow[] = [
   ["a lead time to an address GHN cannot find", "POST", () => "/store/ghn/leadtime", (c: StoreContext) => ({ cart_id: c.carts.unresolvable, option_id: c.store.options.light }), 400, /GHN Leadtime: no GHN province matches "California"/, { code: "address_not_found" }],
   ["a GHN price for a cart without an address", "POST", (c) => `/store/shipping-options/${c.store.options.light}/calculate`, (c: StoreContext) => ({ cart_id: c.carts.noAddress, data: {} }), 400, /GHN cannot deliver to the shipping address: the address is empty: give its province and ward/, { code: "address_not_found" }],
   ["a GHN price to an address GHN cannot find", "POST", (c) => `/store/shipping-options/${c.store.options.light}/calculate`, (c: StoreContext) => ({ cart_id: c.carts.unresolvable, data: {} }), 400, /no GHN province matches "California"; did you mean/, { code: "address_not_found" }],
-  ["provinces without a publishable key", "GET", () => "/store/ghn/provinces", undefined, 400, /Publishable API key required/, { key: false }],
+  ["a customer's tracking with a malformed escape", "GET", () => "/store/ghn/orders/order_%E0%A4%A/tracking", undefined, 400, /malformed percent-escape/],
+  ["districts with a malformed escape in the path", "GET", () => "/store/ghn/districts%E0%A4%A", undefined, 400, /malformed percent-escape/],
+    ["provinces without a publishable key", "GET", () => "/store/ghn/provinces", undefined, 400, /Publishable API key required/, { key: false }],
   ["a lead time without a publishable key", "POST", () => "/store/ghn/leadtime", (c: StoreContext) => ({ cart_id: c.carts.ok, option_id: c.store.options.light }), 400, /Publishable API key required/, { key: false }],
 ]
 
@@ -436,6 +445,15 @@ medusaIntegrationTestRunner({
         expect((await post(body)).data).toEqual({ ok: true, duplicate: true })
         expect((await post({ ...body, TotalFee: 23000 })).data).toEqual({ ok: true, duplicate: true })
         expect((await snapshot()).events).toBe(before.events + 1)
+      })
+
+      it("refuses a malformed percent-escape in the callback's path with a 400, storing nothing", async () => {
+        const before = await snapshot()
+        for (const path of ["/hooks/ghn/%E0%A4%A", "/hooks/ghn%", "/hooks/ghn/%C3%28"]) {
+          const answer = await rawApi.post(path, { OrderCode: code, Type: "switch_status", Status: "picking", Time: new Date().toISOString() }, { headers: { [HEADER]: SECRET }, validateStatus: () => true })
+          expect([path, answer.status, String(answer.data?.message)]).toEqual([path, 400, expect.stringMatching(/malformed percent-escape/)])
+        }
+        expect(await snapshot()).toEqual(before)
       })
 
       it("refuses a missing or wrong secret, storing nothing", async () => {

@@ -122,7 +122,7 @@ medusaIntegrationTestRunner({
 
     it("refuses a phone that is not Vietnamese at checkout for a GHN option, with a coded error in the shopper's language", async () => {
       for (const [phone, locale, message] of [
-        ["+1 415 555 0100", "en", /The phone number "\+1 415 555 0100" is not a Vietnamese mobile or landline number/],
+        ["+1 415 555 0100", "en", /shipping_address\.phone: "\+1 415 555 0100" is not a phone GHN delivers to: it must be a Vietnamese mobile/],
         ["0612345678", "vi", /Số điện thoại "0612345678" không phải số di động hoặc số cố định Việt Nam/],
       ] as const) {
         const cart = await createCart(api, store, [{ variant_id: store.variants.shirt, quantity: 1 }], { ...CUSTOMER_ADDRESS, phone })

@@ -1,4 +1,5 @@
 import { authenticate, defineMiddlewares, errorHandler, getHttpResponseFromError, validateAndTransformBody, validateAndTransformQuery } from "@medusajs/framework/http"
+import { MedusaError } from "@medusajs/framework/utils"
 import type { MedusaNextFunction, MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { ghnServiceFailureOf, shopperAnswerOf, withoutHosts } from "../lib/medusa-error"
 import { supportRoutes } from "./admin/ghn/support-middlewares"
@@ -9,6 +10,23 @@ const query = (schema: Parameters<typeof validateAndTransformQuery>[0]) =>
   validateAndTransformQuery(schema, { defaults: [], isList: false })
 
 const medusaErrorHandler = errorHandler()
+
+/**
+ * A path with a malformed percent-escape (`/admin/ghn/receivers/%E0%A4%A`) names nothing: a 400
+ * before any route's parameters are decoded (Express's decoding error would reach Medusa's
+ * handler as a 500).
+ */
+function refuseMalformedEscapes(req: MedusaRequest, _res: MedusaResponse, next: MedusaNextFunction) {
+  try {
+    decodeURIComponent(req.path)
+  } catch {
+    return next(new MedusaError(MedusaError.Types.INVALID_DATA, "the path holds a malformed percent-escape: each % must start the UTF-8 escape of a character (%XX)"))
+  }
+  next()
+}
+
+/** Every route of the plugin, for what holds on all of them. */
+const PLUGIN_PATHS = ["/admin/ghn*", "/store/ghn*", "/hooks/ghn*"]
 
 /**
  * GHN down, timing out or refusing the store's token is not the caller's fault and not a bug of
@@ -44,6 +62,7 @@ function ghnAwareErrorHandler(error: unknown, req: MedusaRequest, res: MedusaRes
 export default defineMiddlewares({
   errorHandler: ghnAwareErrorHandler,
   routes: [
+    ...PLUGIN_PATHS.map((matcher) => ({ matcher, middlewares: [refuseMalformedEscapes] })),
     // GHN's status callback: public, authenticated by the webhook secret; raw body kept.
     { matcher: "/hooks/ghn", methods: ["POST"], bodyParser: { preserveRawBody: true } },
 

@@ -13,6 +13,7 @@ import { GhnCreateIntent } from "./models/ghn-create-intent"
 import { GhnShipment } from "./models/ghn-shipment"
 import { GhnTicket } from "./models/ghn-ticket"
 import { GhnWebhookEvent } from "./models/ghn-webhook-event"
+import { keptRefusedBody, RefusalLog } from "../../lib/refused-callbacks"
 import { GhnRefusedCallback } from "./models/ghn-refused-callback"
 import { GhnReceiverOutcome } from "./models/ghn-receiver-outcome"
 import { GhnTrustedReceiver } from "./models/ghn-trusted-receiver"
@@ -39,8 +40,8 @@ function someOf(codes: string[], shown = 5): string {
   return codes.length > shown ? `${codes.slice(0, shown).join(", ")} and ${codes.length - shown} more` : codes.join(", ")
 }
 
-/** When each reason of a refused callback was last logged in this process (the log says it once an hour). */
-const refusedLogged = new Map<string, number>()
+/** The once-an-hour log of refused callbacks' reasons in this process (bounded: the reasons name fields the sender chose). */
+const refusalLog = new RefusalLog()
 
 /** The COD report's columns of a parcel. */
 const COD_COLUMNS = `id, order_id, order_code, status, created_at, cod_expected, cod_amount, is_cod_collected, cod_collect_date, is_cod_transferred,
@@ -573,21 +574,21 @@ export default class GhnModuleService extends MedusaService({
 
   /**
    * A callback with the right secret that was refused: kept (its body's secrets masked, 2 KB at
-   * most) for the admin, and those older than 7 days dropped. Logged once an hour per reason.
+   * most, masked before cut) for the admin, and those older than 7 days dropped. Logged once an
+   * hour per reason, at most 50 reasons told apart (src/lib/refused-callbacks.ts).
    */
   async recordRefusedCallback(input: { reason: string; detail: string; body: string }) {
-    let body = input.body.slice(0, 2048)
-    for (const { secret } of this.webhookSecrets) body = body.split(secret).join("••••")
-    body = body.replace(/("(?:[^"]*(?:token|secret|password|otp)[^"]*)"\s*:\s*)"[^"]*"/gi, '$1"••••"')
+    const body = keptRefusedBody(input.body, this.webhookSecrets.map((s) => s.secret))
     await this.pg.raw(
       "insert into ghn_refused_callback (id, reason, detail, body, received_at, created_at, updated_at) values (?, ?, ?, ?, now(), now(), now())",
-      [generateEntityId(undefined, "ghnref"), input.reason, input.detail.slice(0, 1000), body]
+      [generateEntityId(undefined, "ghnref"), input.reason.slice(0, 1000), input.detail.slice(0, 1000), body]
     )
     await this.pg.raw("delete from ghn_refused_callback where received_at < now() - interval '7 days'", [])
-    const last = refusedLogged.get(input.reason) ?? 0
-    if (Date.now() - last > 3600_000) {
-      refusedLogged.set(input.reason, Date.now())
-      this.logger?.warn(`GHN: a callback with the right secret was refused (${input.reason}): ${input.detail}. GHN does not send it again; see Settings -> GHN -> Webhook`)
+    const logged = refusalLog.note(input.reason)
+    if (logged) {
+      const what = logged.reason === input.reason ? `(${input.reason}): ${input.detail}` : `(one of many reasons, here ${input.reason.slice(0, 200)}): ${input.detail}`
+      const since = logged.count > 1 ? ` (${logged.count} such refusals in the last hour)` : ""
+      this.logger?.warn(`GHN: a callback with the right secret was refused ${what}${since}. GHN does not send it again; see Settings -> GHN -> Webhook`)
     }
   }
 
