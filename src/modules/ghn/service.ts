@@ -167,6 +167,21 @@ export default class GhnModuleService extends MedusaService({
   }
 
   /**
+   * The webhook secret that authenticates the callbacks of a parcel: its own account's (a secret of
+   * another account of the store is not enough), or null when the parcel is not the store's (an
+   * unknown order code). One indexed read.
+   */
+  async webhookSecretOfParcel(orderCode: string): Promise<{ header: string; secret: string | undefined } | null> {
+    const { rows } = await this.pg.raw<{ rows: { provider_id: string | null }[] }>(
+      "select provider_id from ghn_shipment where order_code = ? and deleted_at is null limit 1",
+      [orderCode]
+    )
+    if (!rows.length) return null
+    const { webhookHeader, webhookSecret } = this.accountOf(rows[0].provider_id).options
+    return { header: webhookHeader.toLowerCase(), secret: webhookSecret }
+  }
+
+  /**
    * The COD report's parcels (an order's, not returns), newest first, with the count and totals
    * of the whole filter: `uncollected` COD on the way, `untransferred` collected but not paid to
    * the shop, `differences` GHN's COD or fee other than the store's.
@@ -403,9 +418,13 @@ export default class GhnModuleService extends MedusaService({
       const { rows } = await this.pg.raw<{ rows: { id: string }[] }>(
         `delete from ghn_webhook_event where id in (
            select id from ghn_webhook_event where deleted_at is null and processed_at < now() - make_interval(days => ?::int)
-            order by processed_at limit ?
+           union all
+           -- Callbacks of order codes the store never had: never applied, received longer ago than the retention.
+           select id from ghn_webhook_event where deleted_at is null and processed_at is null and unknown_order
+              and received_at < now() - make_interval(days => ?::int)
+           limit ?
          ) returning id`,
-        [opts.days, batch]
+        [opts.days, opts.days, batch]
       )
       deleted += rows.length
       if (rows.length < batch) break
