@@ -96,6 +96,15 @@ medusaIntegrationTestRunner({
       // Another receiver pays on delivery as before.
       expect((await completeCodCart("0901111222")).data.type).toBe("order")
 
+      // An admin changes a placed COD order's phone to this receiver's (written another way): codRisk
+      // runs again for its parcel GHN has not picked up, which records the refusal.
+      const changed = await codParcel("0901111222")
+      const parcelOf = async () => (await api.get(`/admin/ghn/orders/${changed.orderId}/shipments`, admin)).data.shipments.find((s: any) => s.order_code === changed.code)
+      expect((await parcelOf()).cod_risk).toBeNull()
+      await api.post(`/admin/orders/${changed.orderId}`, { shipping_address: { phone: "+84 0912 345 678" } }, admin)
+      await waitFor(async () => (await parcelOf()).cod_risk?.refused === true, 30_000)
+      expect((await parcelOf()).cod_risk).toEqual(expect.objectContaining({ phone: "0912345678", refused: true, recent_returns: 2, days: 180, max_returned: 2 }))
+
       // An admin trusts the receiver: COD is offered again.
       const trusted = (await api.post(`/admin/ghn/receivers/${encodeURIComponent("+84912345678")}/trust`, { trusted: true }, admin)).data.receiver
       expect(trusted).toEqual(expect.objectContaining({ phone: "0912345678", trusted: true }))

@@ -18,7 +18,8 @@ import { GhnRefusedCallback } from "./models/ghn-refused-callback"
 import { GhnReceiverOutcome } from "./models/ghn-receiver-outcome"
 import { GhnTrustedReceiver } from "./models/ghn-trusted-receiver"
 import { GhnAddressChoice } from "./models/ghn-address-choice"
-import { type CodRiskOption, type ReceiverHistory, type ReceiverOutcome } from "../../lib/receiver-risk"
+import { type CodRiskOption, type ReceiverHistory, type ReceiverOutcome, refusesCod } from "../../lib/receiver-risk"
+import { isBeforePickup } from "../../lib/status"
 import type { GhnIntentRow, GhnShipmentRow } from "./types"
 import { NEEDS_ACTION_STATUSES } from "../../lib/needs-action"
 
@@ -331,6 +332,31 @@ export default class GhnModuleService extends MedusaService({
   /** A receiver's parcels, newest first (the admin's CSV export). */
   async receiverOutcomes(phone: string) {
     return await this.listGhnReceiverOutcomes({ phone }, { order: { at: "DESC" }, take: 10_000 })
+  }
+
+  /**
+   * codRisk run again for an order's parcels after its receiver's phone changed: each of its COD
+   * parcels GHN has not picked up yet (of an account with the option) records the outcome for the
+   * new phone (`cod_risk`), refused or not. The parcels that would be refused at checkout now.
+   */
+  async recheckCodRisk(orderId: string, phone: string | null): Promise<{ order_code: string; refused: boolean }[]> {
+    const parcels = (await this.listGhnShipments({ order_id: orderId, is_return: false }, { select: ["id", "order_code", "provider_id", "status", "cod_amount", "cod_risk"] }))
+      .filter((p) => isBeforePickup(p.status) && p.cod_amount > 0)
+    const out: { order_code: string; refused: boolean }[] = []
+    for (const parcel of parcels) {
+      const codRisk = this.accountOf(parcel.provider_id).options.codRisk
+      if (!codRisk) continue
+      const history = phone ? ((await this.receiverHistories([phone], codRisk)).get(phone) ?? null) : null
+      const refused = refusesCod(history, codRisk)
+      const previous = parcel.cod_risk as { phone?: string | null; refused?: boolean } | null
+      if (previous?.phone === phone && previous?.refused === refused) continue
+      await this.updateGhnShipments({
+        id: parcel.id,
+        cod_risk: { phone, refused, recent_returns: history?.recent_returns ?? 0, days: codRisk.days, max_returned: codRisk.maxReturned, trusted: history?.trusted ?? false, checked_at: new Date().toISOString() },
+      })
+      out.push({ order_code: parcel.order_code, refused })
+    }
+    return out
   }
 
   /** Forgets a receiver: their parcels' outcomes and the trust (a shopper's data, the shop's duty). */
