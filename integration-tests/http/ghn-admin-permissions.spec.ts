@@ -3,7 +3,7 @@
  * resource where one exists, the plugin's for the webhook secret and receivers' data), so a role
  * without it gets 403 and a role with it passes, through Medusa's HTTP API.
  */
-// Medusa's RBAC is a feature flag read when the store boots.
+// Medusa's RBAC is a feature flag read when the store boots (medusa-config.ts then lists its module).
 process.env.MEDUSA_FF_RBAC = "true"
 
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
@@ -14,6 +14,9 @@ import { freshGhnStore } from "../helpers/fresh-store"
 import { explained, type SeededStore } from "../helpers/store"
 
 jest.setTimeout(300_000)
+afterAll(() => {
+  delete process.env.MEDUSA_FF_RBAC
+})
 
 const PASSWORD = "ghn-role-password"
 
