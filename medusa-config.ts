@@ -99,5 +99,8 @@ module.exports = defineConfig({
       },
     },
     ...redisModules,
+    // Medusa's role-based access control (feature flag, MEDUSA_FF_RBAC=true): defineConfig settles
+    // its default modules before the flag is read, so the store lists the RBAC module itself.
+    ...(process.env.MEDUSA_FF_RBAC === "true" ? [{ resolve: "@medusajs/medusa/rbac" }] : []),
   ],
 })

@@ -12,6 +12,8 @@ const SECOND = { token: "sandbox-partner-token", shopId: 190004, secret: "second
 process.env.GHN_SECOND_TOKEN = SECOND.token
 process.env.GHN_SECOND_SHOP_ID = String(SECOND.shopId)
 process.env.GHN_SECOND_WEBHOOK_SECRET = SECOND.secret
+/** The first account's secret (medusa-config's default for the plugin's own options). */
+const FIRST_SECRET = "dev-webhook-secret-change-me"
 
 medusaIntegrationTestRunner({
   inApp: true,
@@ -71,6 +73,27 @@ medusaIntegrationTestRunner({
       await waitFor(async () => (await api.get(`/admin/ghn/shipments/${second.data.order_code}`, admin)).data.shipment.status === "picking")
       const { data: shipment } = await api.get(`/admin/ghn/shipments/${second.data.order_code}`, admin)
       expect(shipment.shipment).toMatchObject({ provider_id: "ghn_second", shop_id: SECOND.shopId })
+
+      // A secret authenticates its own account's parcels only: the first account's secret for the
+      // second's parcel (and the reverse) is refused exactly as a wrong secret is, nothing stored.
+      const ghn = getContainer().resolve("ghn") as any
+      const stored = async () => (await ghn.listGhnWebhookEvents({})).length
+      const storedBefore = await stored()
+      const callback = (code: string, status: string) => ({ OrderCode: code, Type: "switch_status", Status: status, Time: new Date().toISOString() })
+      const wrong = await rawApi.post("/hooks/ghn", callback(second.data.order_code, "picked"), { headers: { "x-ghn-webhook-secret": "not-a-secret-of-this-store" }, validateStatus: () => true })
+      expect(wrong.status).toBe(401)
+      for (const [code, secret] of [
+        [second.data.order_code, FIRST_SECRET],
+        [firstF.data.order_code, SECOND.secret],
+      ]) {
+        const crossed = await rawApi.post("/hooks/ghn", callback(code, "picked"), { headers: { "x-ghn-webhook-secret": secret }, validateStatus: () => true })
+        expect([code, crossed.status, crossed.data]).toEqual([code, 401, wrong.data])
+      }
+      expect(await stored()).toBe(storedBefore)
+      expect((await api.get(`/admin/ghn/shipments/${second.data.order_code}`, admin)).data.shipment.status).toBe("picking")
+      expect((await api.get(`/admin/ghn/shipments/${firstF.data.order_code}`, admin)).data.shipment.status).toBe("ready_to_pick")
+      // Its own account's secret still goes through.
+      expect((await rawApi.post("/hooks/ghn", callback(firstF.data.order_code, "picking"), { headers: { "x-ghn-webhook-secret": FIRST_SECRET } })).status).toBe(200)
 
       // Settings -> GHN lists both registrations, each with its own connection check.
       const { data: settings } = await api.get("/admin/ghn/settings", admin)

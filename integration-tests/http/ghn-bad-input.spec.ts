@@ -94,7 +94,7 @@ const ADMIN: RouteRow[] = [
   ["a COD over GHN's 50,000,000 VND", "POST", (c) => `/admin/ghn/shipments/${c}`, { cod_amount: 50_000_001 }, 400, /field 'cod_amount' too big, expected at most: '50000000'/],
   ["a COD in fractions of a dong", "POST", (c) => `/admin/ghn/shipments/${c}`, { cod_amount: 1000.5 }, 400, /Expected type: 'int' for field 'cod_amount', got: '1000.5'/],
   ["an unknown required note", "POST", (c) => `/admin/ghn/shipments/${c}`, { required_note: "XEM" }, 400, /Expected: 'KHONGCHOXEMHANG, CHOXEMHANGKHONGTHU, CHOTHUHANG' for field 'required_note'/],
-  ["a phone that is not one", "POST", (c) => `/admin/ghn/shipments/${c}`, { to_phone: "abc" }, 400, /to_phone must be a phone number of 9 to 12 digits/],
+  ["a phone that is not one", "POST", (c) => `/admin/ghn/shipments/${c}`, { to_phone: "abc" }, 400, /to_phone must be a Vietnamese mobile \(10 digits from 03, 05, 07, 08 or 09\) or landline/],
   ["a 5,001-character note", "POST", (c) => `/admin/ghn/shipments/${c}`, { note: "x".repeat(5001) }, 400, /field 'note' too big, expected at most: '5000'/],
   ["a field GHN's update does not take", "POST", (c) => `/admin/ghn/shipments/${c}`, { weight: 10 }, 400, /weight/],
   ["nothing to change", "POST", (c) => `/admin/ghn/shipments/${c}`, { otp: "123456" }, 400, /nothing to change/],
@@ -125,7 +125,7 @@ const ADMIN: RouteRow[] = [
   ["a re-delivery without a body", "POST", () => "/admin/ghn/redeliver", {}, 400, /Field 'order_codes' is required/],
   // Update Order
   ["a COD as text", "POST", (c) => `/admin/ghn/shipments/${c}`, { cod_amount: "100000" }, 400, /Expected type: 'number' for field 'cod_amount', got: '100000'/],
-  ["a phone of 8 digits", "POST", (c) => `/admin/ghn/shipments/${c}`, { to_phone: "09123456" }, 400, /to_phone must be a phone number of 9 to 12 digits/],
+  ["a phone of 8 digits", "POST", (c) => `/admin/ghn/shipments/${c}`, { to_phone: "09123456" }, 400, /to_phone must be a Vietnamese mobile \(10 digits from 03, 05, 07, 08 or 09\) or landline/],
   ["an empty receiver name", "POST", (c) => `/admin/ghn/shipments/${c}`, { to_name: " " }, 400, /field 'to_name' too small, expected at least: '1'/],
   ["a 1,025-character address", "POST", (c) => `/admin/ghn/shipments/${c}`, { to_address: "x".repeat(1025) }, 400, /field 'to_address' too big, expected at most: '1024'/],
   ["an update of an order the store does not have", "POST", () => "/admin/ghn/shipments/NOPE999", { note: "x" }, 404, /No GHN shipment has order code NOPE999/],
@@ -148,8 +148,8 @@ const ADMIN: RouteRow[] = [
   ["a connection check with an unknown field", "POST", () => "/admin/ghn/settings/connection", { password: "x" }, 400, /Unrecognized fields: 'password'/],
   ["a shop with no fields", "POST", () => "/admin/ghn/shops", {}, 400, /Field 'name' is required/],
   ["a shop whose district is text", "POST", () => "/admin/ghn/shops", { name: "Kho 2", phone: "0987654321", address: "1 Lê Lợi", district_id: "Quận 1", ward_code: "20308" }, 400, /Expected type: 'number' for field 'district_id', got: 'Quận 1'/],
-  ["a shop with a phone that is not Vietnamese", "POST", () => "/admin/ghn/shops", { name: "Kho 2", phone: "12345", address: "1 Lê Lợi", district_id: 1442, ward_code: "20308" }, 400, /phone must be a Vietnamese phone number/],
-  ["an OTP for a malformed phone", "POST", () => "/admin/ghn/affiliate/otp", { phone: "09-12" }, 400, /phone must be a Vietnamese phone number/],
+  ["a shop with a phone that is not Vietnamese", "POST", () => "/admin/ghn/shops", { name: "Kho 2", phone: "12345", address: "1 Lê Lợi", district_id: 1442, ward_code: "20308" }, 400, /phone must be a Vietnamese mobile .* or landline/],
+  ["an OTP for a malformed phone", "POST", () => "/admin/ghn/affiliate/otp", { phone: "09-12" }, 400, /phone must be a Vietnamese mobile .* or landline/],
   ["an OTP without a phone", "POST", () => "/admin/ghn/affiliate/otp", {}, 400, /Field 'phone' is required/],
   ["a shop by OTP with a 3-digit OTP", "POST", () => "/admin/ghn/affiliate/create-shop", { phone: "0987654321", otp: "123" }, 400, /otp must be the 4 to 8 digits of the SMS/],
   ["a shop by OTP with a 9-digit OTP", "POST", () => "/admin/ghn/affiliate/create-shop", { phone: "0987654321", otp: "123456789" }, 400, /otp must be the 4 to 8 digits of the SMS/],
@@ -166,6 +166,13 @@ const ADMIN: RouteRow[] = [
   ["a tickets offset of -1", "GET", () => "/admin/ghn/tickets?offset=-1", undefined, 400, /field 'offset' too small, expected at least: '0'/],
   ["a tickets refresh of 'yes'", "GET", () => "/admin/ghn/tickets?refresh=yes", undefined, 400, /Expected: 'true, false' for field 'refresh', but got: 'yes'/],
   ["a ticket id that is not a number", "GET", () => "/admin/ghn/tickets/abc", undefined, 400, /Field 'ticket_id' must be GHN's numeric ticket id, got "abc"/],
+  // Malformed percent-escapes in the path, on routes with and without parameters
+  ["a receiver phone with a cut UTF-8 escape", "GET", () => "/admin/ghn/receivers/%E0%A4%A", undefined, 400, /malformed percent-escape/],
+  ["a receiver's trust with a lone %", "POST", () => "/admin/ghn/receivers/09%/trust", { trusted: true }, 400, /malformed percent-escape/],
+  ["a label of an order code with a bad escape", "GET", () => "/admin/ghn/labels/%ZZ", undefined, 400, /malformed percent-escape/],
+  ["a shipment update with a bad escape", "POST", () => "/admin/ghn/shipments/GH%C3%28", { note: "x" }, 400, /malformed percent-escape/],
+  ["a reweigh of a variant with a bad escape", "POST", () => "/admin/ghn/reweigh/variant_%E0%A4%A", { weight: 100 }, 400, /malformed percent-escape/],
+  ["an order panel with a bad escape", "GET", () => "/admin/ghn/orders/order_%FF%/shipments", undefined, 400, /malformed percent-escape/],
 ]
 
 /** Ticket forms (multipart, as the admin sends them): 4xx naming the field and the limit, no ticket recorded, GHN never asked. */
@@ -222,7 +229,9 @@ const STORE: StoreRow[] = [
   ["a lead time to an address GHN cannot find", "POST", () => "/store/ghn/leadtime", (c: StoreContext) => ({ cart_id: c.carts.unresolvable, option_id: c.store.options.light }), 400, /GHN Leadtime: no GHN province matches "California"/, { code: "address_not_found" }],
   ["a GHN price for a cart without an address", "POST", (c) => `/store/shipping-options/${c.store.options.light}/calculate`, (c: StoreContext) => ({ cart_id: c.carts.noAddress, data: {} }), 400, /GHN cannot deliver to the shipping address: the address is empty: give its province and ward/, { code: "address_not_found" }],
   ["a GHN price to an address GHN cannot find", "POST", (c) => `/store/shipping-options/${c.store.options.light}/calculate`, (c: StoreContext) => ({ cart_id: c.carts.unresolvable, data: {} }), 400, /no GHN province matches "California"; did you mean/, { code: "address_not_found" }],
-  ["provinces without a publishable key", "GET", () => "/store/ghn/provinces", undefined, 400, /Publishable API key required/, { key: false }],
+  ["a customer's tracking with a malformed escape", "GET", () => "/store/ghn/orders/order_%E0%A4%A/tracking", undefined, 400, /malformed percent-escape/],
+  ["districts with a malformed escape in the path", "GET", () => "/store/ghn/districts%E0%A4%A", undefined, 400, /malformed percent-escape/],
+    ["provinces without a publishable key", "GET", () => "/store/ghn/provinces", undefined, 400, /Publishable API key required/, { key: false }],
   ["a lead time without a publishable key", "POST", () => "/store/ghn/leadtime", (c: StoreContext) => ({ cart_id: c.carts.ok, option_id: c.store.options.light }), 400, /Publishable API key required/, { key: false }],
 ]
 
@@ -436,6 +445,15 @@ medusaIntegrationTestRunner({
         expect((await post(body)).data).toEqual({ ok: true, duplicate: true })
         expect((await post({ ...body, TotalFee: 23000 })).data).toEqual({ ok: true, duplicate: true })
         expect((await snapshot()).events).toBe(before.events + 1)
+      })
+
+      it("refuses a malformed percent-escape in the callback's path with a 400, storing nothing", async () => {
+        const before = await snapshot()
+        for (const path of ["/hooks/ghn/%E0%A4%A", "/hooks/ghn%", "/hooks/ghn/%C3%28"]) {
+          const answer = await rawApi.post(path, { OrderCode: code, Type: "switch_status", Status: "picking", Time: new Date().toISOString() }, { headers: { [HEADER]: SECRET }, validateStatus: () => true })
+          expect([path, answer.status, String(answer.data?.message)]).toEqual([path, 400, expect.stringMatching(/malformed percent-escape/)])
+        }
+        expect(await snapshot()).toEqual(before)
       })
 
       it("refuses a missing or wrong secret, storing nothing", async () => {

@@ -81,6 +81,39 @@ medusaIntegrationTestRunner({
       expect(new Set(all.map((n) => n.idempotency_key)).size).toBe(5)
     })
 
+    it("tells at most maxFailedDeliveryNotifications (3) failed deliveries per parcel, GHN's reason on one line of at most 300 characters", async () => {
+      const p = await parcel()
+      const longReason = "Khách hẹn giao lại vào buổi chiều, gọi trước khi đến.\n".repeat(40)
+      await move(p.code, "picked", "delivering")
+      // GHN's free-text reason (up to 5,000 characters), as the sandbox sends it in the callback.
+      const res = await fetch(`${sandbox.url()}/_sandbox/orders/${encodeURIComponent(p.code)}/status`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ status: "delivery_fail", reason: longReason }),
+      })
+      expect(res.ok).toBe(true)
+      await waitFor(async () => (await api.get(`/admin/ghn/shipments/${p.code}`, admin)).data.shipment.status === "delivery_fail", 30_000)
+      for (let i = 0; i < 4; i++) await move(p.code, "delivering", "delivery_fail")
+      // 1 shipped + 5 out for delivery + 3 of the 5 failures.
+      await waitFor(async () => (await sent(p.orderId)).length >= 9, 30_000)
+      await api.post(`/admin/ghn/shipments/${p.code}/refresh`, {}, admin)
+      const all = await sent(p.orderId)
+      const failed = all.filter((n) => n.template === "ghn-parcel-delivery-failed")
+      expect(failed.map((n) => n.data.update)).toEqual(["delivery_failed", "delivery_failed", "delivery_failed"])
+      expect(all.filter((n) => n.template === "ghn-parcel-out-for-delivery")).toHaveLength(5)
+      const reason = failed[0].data.reason as string
+      expect([...reason].length).toBeLessThanOrEqual(300)
+      expect(reason).toMatch(/^Khách hẹn giao lại vào buổi chiều, gọi trước khi đến\. Khách hẹn/)
+      expect(reason.endsWith("…")).toBe(true)
+      expect(failed[0].data.text).toContain(reason)
+      expect(failed[0].data.text).not.toContain(longReason.slice(0, 400))
+      // A fourth failure's notification, asked for again directly, is not sent either.
+      await notifyGhnShopperWorkflow(getContainer()).run({
+        input: { update: "delivery_failed", order_code: p.code, order_id: p.orderId, fulfillment_id: "ful", status: "delivery_fail", reason: null, reason_code: null, delivery_attempts: 4 } as never,
+      })
+      expect((await sent(p.orderId)).filter((n) => n.template === "ghn-parcel-delivery-failed")).toHaveLength(3)
+    })
+
     it("writes in English for an English order, and tells a returned parcel's shopper why", async () => {
       const p = await parcel("en-US")
       await move(p.code, "picked", "delivering", "delivery_fail:GHN-DFC1A4", "waiting_to_return", "return", "returning", "returned")

@@ -1,7 +1,8 @@
 /**
  * The callbacks table does not grow without end: callbacks applied longer ago than the retention
  * (callbackRetentionDays, 90 days) are deleted in small batches, while the shipment keeps its
- * history and callbacks never applied (failed, set aside) stay for the admin.
+ * history and callbacks never applied (failed, set aside) stay for the admin; callbacks of order
+ * codes the store never had are deleted once received longer ago than the retention.
  */
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 import { pruneGhnCallbacks } from "../../src/jobs/prune-ghn-callbacks"
@@ -57,10 +58,24 @@ medusaIntegrationTestRunner({
         },
       ])
 
-      // Two rows per statement: two statements delete the three, a third finds none.
-      expect(await pruneGhnCallbacks(getContainer(), { batch: 2 })).toBe(3)
+      // Callbacks of order codes the store never had: one received past the retention, one recent.
+      const unknown = (days: number, n: string) => ({
+        dedupe_key: `GNOPE${n}|switch_status|${days}`,
+        order_code: `GNOPE${n}`,
+        type: "switch_status",
+        status: "picking",
+        event_time: new Date(Date.now() - days * 86_400_000),
+        received_at: new Date(Date.now() - days * 86_400_000),
+        raw_body: "{}",
+        unknown_order: true,
+      })
+      const [, recentUnknown] = await ghn.createGhnWebhookEvents([unknown(100, "OLD"), unknown(1, "NEW")])
+
+      // Two rows per statement: two statements delete the three applied and the old unknown one, a third finds none.
+      expect(await pruneGhnCallbacks(getContainer(), { batch: 2 })).toBe(4)
       const left = await ghn.listGhnWebhookEvents({ order_code: code })
       expect(left.map((e: any) => e.id).sort()).toEqual([...applied.slice(3).map((e: any) => e.id), setAside.id].sort())
+      expect((await ghn.listGhnWebhookEvents({ order_code: ["GNOPEOLD", "GNOPENEW"] })).map((e: any) => e.id)).toEqual([recentUnknown.id])
       expect((await api.get(`/admin/ghn/shipments/${code}`, admin)).data.shipment.history).toEqual(history)
       // Nothing more to delete.
       expect(await pruneGhnCallbacks(getContainer())).toBe(0)

@@ -88,8 +88,22 @@ medusaIntegrationTestRunner({
       const deniedVi = await completeCodCart("0912345678", "vi")
       expect(deniedVi.data).toEqual(expect.objectContaining({ code: "cod_not_offered", params: { returned: 2, days: 180 } }))
       expect(deniedVi.data.message).toMatch(/2 đơn COD bị hoàn trong 180 ngày qua\). Vui lòng thanh toán trước/)
+      // The one phone rule: however the shopper writes the receiver's phone, codRisk sees the same receiver.
+      for (const written of ["+84 0912 345 678", "0084 912 345 678", "tel:+84912345678", "０９１２３４５６７８", "0912345678 (chị Lan)", "0912345678 / 0901111222", "0912.345.678, 0901111222"]) {
+        const answer = await completeCodCart(written, "en")
+        expect([written, answer.status, answer.data.code]).toEqual([written, 400, "cod_not_offered"])
+      }
       // Another receiver pays on delivery as before.
       expect((await completeCodCart("0901111222")).data.type).toBe("order")
+
+      // An admin changes a placed COD order's phone to this receiver's (written another way): codRisk
+      // runs again for its parcel GHN has not picked up, which records the refusal.
+      const changed = await codParcel("0901111222")
+      const parcelOf = async () => (await api.get(`/admin/ghn/orders/${changed.orderId}/shipments`, admin)).data.shipments.find((s: any) => s.order_code === changed.code)
+      expect((await parcelOf()).cod_risk).toBeNull()
+      await api.post(`/admin/orders/${changed.orderId}`, { shipping_address: { phone: "+84 0912 345 678" } }, admin)
+      await waitFor(async () => (await parcelOf()).cod_risk?.refused === true, 30_000)
+      expect((await parcelOf()).cod_risk).toEqual(expect.objectContaining({ phone: "0912345678", refused: true, recent_returns: 2, days: 180, max_returned: 2 }))
 
       // An admin trusts the receiver: COD is offered again.
       const trusted = (await api.post(`/admin/ghn/receivers/${encodeURIComponent("+84912345678")}/trust`, { trusted: true }, admin)).data.receiver
@@ -113,6 +127,22 @@ medusaIntegrationTestRunner({
       const cleared = (await api.delete("/admin/ghn/receivers/0912345678", admin)).data
       expect(cleared).toEqual({ phone: "0912345678", deleted: true, outcomes: 3, trusted: true })
       expect(await receiverOf(refused.orderId)).toEqual(expect.objectContaining({ delivered: 0, returned: 0, refused: 0, trusted: false }))
+    })
+
+    it("refuses a phone that is not Vietnamese at checkout for a GHN option, with a coded error in the shopper's language", async () => {
+      for (const [phone, locale, message] of [
+        ["+1 415 555 0100", "en", /shipping_address\.phone: "\+1 415 555 0100" is not a phone GHN delivers to: it must be a Vietnamese mobile/],
+        ["0612345678", "vi", /Số điện thoại "0612345678" không phải số di động hoặc số cố định Việt Nam/],
+      ] as const) {
+        const cart = await createCart(api, store, [{ variant_id: store.variants.shirt, quantity: 1 }], { ...CUSTOMER_ADDRESS, phone })
+        const headers = { headers: { ...storeHeaders(store).headers, "x-medusa-locale": locale } }
+        const answer = await rawApi.post(`/store/carts/${cart.id}/shipping-methods`, { option_id: store.options.light, data: {} }, { ...headers, validateStatus: () => true })
+        expect(answer.status).toBe(400)
+        expect(answer.data).toEqual(expect.objectContaining({ code: "phone_not_vietnamese", params: { phone } }))
+        expect(answer.data.message).toMatch(message)
+        const after = (await api.get(`/store/carts/${cart.id}`, storeHeaders(store))).data.cart
+        expect(after.shipping_methods).toEqual([])
+      }
     })
 
     it("refuses a phone that is not one, and a trust that is not true or false, changing nothing", async () => {

@@ -1,6 +1,8 @@
 import { authenticate, defineMiddlewares, errorHandler, getHttpResponseFromError, validateAndTransformBody, validateAndTransformQuery } from "@medusajs/framework/http"
+import { MedusaError } from "@medusajs/framework/utils"
 import type { MedusaNextFunction, MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { ghnServiceFailureOf, shopperAnswerOf, withoutHosts } from "../lib/medusa-error"
+import { GHN_POLICY_RESOURCES } from "../policies/ghn"
 import { supportRoutes } from "./admin/ghn/support-middlewares"
 import { AddressChoicesQuery, ApplyMeasuresBody, CodReportQuery, ReweighQuery, LabelQuery, LabelsBody, NeedsActionQuery, ShipmentsQuery, SwitchStatusBody, TrustReceiverBody, UpdateShipmentBody } from "./admin/ghn/validators"
 import { DistrictsQuery, GuestTrackingBody, LeadtimeBody, NewWardsQuery, WardsQuery } from "./store/ghn/validators"
@@ -9,6 +11,84 @@ const query = (schema: Parameters<typeof validateAndTransformQuery>[0]) =>
   validateAndTransformQuery(schema, { defaults: [], isList: false })
 
 const medusaErrorHandler = errorHandler()
+
+/**
+ * A path with a malformed percent-escape (`/admin/ghn/receivers/%E0%A4%A`) names nothing: a 400
+ * before any route's parameters are decoded (Express's decoding error would reach Medusa's
+ * handler as a 500).
+ */
+const malformedEscape = () =>
+  new MedusaError(MedusaError.Types.INVALID_DATA, "the path holds a malformed percent-escape: each % must start the UTF-8 escape of a character (%XX)")
+
+function refuseMalformedEscapes(req: MedusaRequest, _res: MedusaResponse, next: MedusaNextFunction) {
+  try {
+    decodeURIComponent(req.path)
+  } catch {
+    return next(malformedEscape())
+  }
+  next()
+}
+
+type Policy = { resource: string; operation: string }
+type AdminMethod = "GET" | "POST" | "DELETE"
+
+const R = GHN_POLICY_RESOURCES
+const READ_ORDER = { resource: "order", operation: "read" }
+const UPDATE_ORDER = { resource: "order", operation: "update" }
+const READ_FULFILMENT = { resource: "fulfillment", operation: "read" }
+const UPDATE_FULFILMENT = { resource: "fulfillment", operation: "update" }
+const READ_SETTINGS = { resource: R.settings, operation: "read" }
+const UPDATE_SETTINGS = { resource: R.settings, operation: "update" }
+
+/**
+ * Medusa's role permissions of every admin route of the plugin (checked when Medusa's `rbac`
+ * feature flag is on): Medusa's own resource where one exists (a parcel is a fulfilment, a variant's
+ * weight is the product's), the plugin's (src/policies/ghn.ts) for the webhook secret, the GHN
+ * settings and receivers' personal data. Listed in docs/reference.md.
+ */
+export const ADMIN_ROUTE_POLICIES: [matcher: string, method: AdminMethod, policy: Policy][] = [
+  ["/admin/ghn/orders/:id/shipments", "GET", READ_ORDER],
+  ["/admin/ghn/address-choices", "GET", READ_ORDER],
+  ["/admin/ghn/address-choices/resolve", "POST", UPDATE_ORDER],
+  ["/admin/ghn/cod", "GET", READ_ORDER],
+  ["/admin/ghn/shipments", "GET", READ_FULFILMENT],
+  ["/admin/ghn/shipments/:order_code", "GET", READ_FULFILMENT],
+  ["/admin/ghn/shipments/:order_code", "POST", UPDATE_FULFILMENT],
+  ["/admin/ghn/shipments/:order_code/refresh", "POST", UPDATE_FULFILMENT],
+  ["/admin/ghn/needs-action", "GET", READ_FULFILMENT],
+  ["/admin/ghn/redeliver", "POST", UPDATE_FULFILMENT],
+  ["/admin/ghn/return", "POST", UPDATE_FULFILMENT],
+  ["/admin/ghn/labels", "POST", READ_FULFILMENT],
+  ["/admin/ghn/labels/:order_code", "GET", READ_FULFILMENT],
+  ["/admin/ghn/shifts", "GET", READ_FULFILMENT],
+  ["/admin/ghn/tickets", "GET", READ_FULFILMENT],
+  ["/admin/ghn/tickets/:ticket_id", "GET", READ_FULFILMENT],
+  ["/admin/ghn/tickets", "POST", UPDATE_FULFILMENT],
+  ["/admin/ghn/tickets/:ticket_id/reply", "POST", UPDATE_FULFILMENT],
+  ["/admin/ghn/reweigh", "GET", { resource: "product", operation: "read" }],
+  ["/admin/ghn/reweigh/:variant_id", "POST", { resource: "product", operation: "update" }],
+  ["/admin/ghn/receivers/:phone", "GET", { resource: R.receiver, operation: "read" }],
+  ["/admin/ghn/receivers/:phone/outcomes", "GET", { resource: R.receiver, operation: "export" }],
+  ["/admin/ghn/receivers/:phone/trust", "POST", { resource: R.receiver, operation: "update" }],
+  ["/admin/ghn/receivers/:phone", "DELETE", { resource: R.receiver, operation: "delete" }],
+  ["/admin/ghn/settings", "GET", READ_SETTINGS],
+  ["/admin/ghn/settings/connection", "GET", READ_SETTINGS],
+  ["/admin/ghn/settings/connection", "POST", READ_SETTINGS],
+  ["/admin/ghn/settings/webhook-test", "POST", READ_SETTINGS],
+  ["/admin/ghn/settings/webhook-secret", "GET", { resource: R.webhookSecret, operation: "read" }],
+  ["/admin/ghn/shops", "GET", READ_SETTINGS],
+  ["/admin/ghn/shops", "POST", UPDATE_SETTINGS],
+  ["/admin/ghn/affiliate/otp", "POST", UPDATE_SETTINGS],
+  ["/admin/ghn/affiliate/create-shop", "POST", UPDATE_SETTINGS],
+  ["/admin/ghn/affiliate/add-staff", "POST", UPDATE_SETTINGS],
+  ["/admin/ghn/affiliate/find-shop", "POST", READ_SETTINGS],
+  ["/admin/ghn/addresses/provinces", "GET", READ_SETTINGS],
+  ["/admin/ghn/addresses/districts", "GET", READ_SETTINGS],
+  ["/admin/ghn/addresses/wards", "GET", READ_SETTINGS],
+]
+
+/** Every route of the plugin, for what holds on all of them. */
+const PLUGIN_PATHS = ["/admin/ghn*", "/store/ghn*", "/hooks/ghn*"]
 
 /**
  * GHN down, timing out or refusing the store's token is not the caller's fault and not a bug of
@@ -21,6 +101,8 @@ const medusaErrorHandler = errorHandler()
  */
 function ghnAwareErrorHandler(error: unknown, req: MedusaRequest, res: MedusaResponse, next: MedusaNextFunction): void {
   if (res.headersSent) return medusaErrorHandler(error, req, res, next)
+  // Express's own decoding of a route parameter (`Failed to decode param`): the same 400 as refuseMalformedEscapes.
+  if (error instanceof URIError) error = malformedEscape()
   const storefront = req.path.startsWith("/store")
   const failure = ghnServiceFailureOf(error)
   // A shopper's error (address, parcel, GHN unavailable) in the shopper's language, with its stable code and parameters.
@@ -44,6 +126,7 @@ function ghnAwareErrorHandler(error: unknown, req: MedusaRequest, res: MedusaRes
 export default defineMiddlewares({
   errorHandler: ghnAwareErrorHandler,
   routes: [
+    ...PLUGIN_PATHS.map((matcher) => ({ matcher, middlewares: [refuseMalformedEscapes] })),
     // GHN's status callback: public, authenticated by the webhook secret; raw body kept.
     { matcher: "/hooks/ghn", methods: ["POST"], bodyParser: { preserveRawBody: true } },
 
@@ -67,5 +150,6 @@ export default defineMiddlewares({
     { matcher: "/admin/ghn/redeliver", methods: ["POST"], middlewares: [validateAndTransformBody(SwitchStatusBody)] },
     { matcher: "/admin/ghn/return", methods: ["POST"], middlewares: [validateAndTransformBody(SwitchStatusBody)] },
     ...supportRoutes,
+    ...ADMIN_ROUTE_POLICIES.map(([matcher, method, policies]) => ({ matcher, methods: [method], policies })),
   ],
 })

@@ -5,7 +5,9 @@ import type GhnModuleService from "../modules/ghn/service"
 /**
  * Keeps the callbacks table from growing without end (about 8 rows per parcel): callbacks applied
  * more than `callbackRetentionDays` ago are deleted, a thousand rows per statement with a 100 ms
- * pause between statements, up to 50,000 an hour (a store of 100,000 parcels a month stores about 1,100 an hour). Unapplied ones stay.
+ * pause between statements, up to 50,000 an hour (a store of 100,000 parcels a month stores about 1,100 an hour).
+ * Callbacks of order codes the store never had (never applied) go once received longer ago than the
+ * retention; other unapplied ones stay.
  */
 export async function pruneGhnCallbacks(container: MedusaContainer, opts: { batch?: number; maxBatches?: number; pauseMs?: number } = {}) {
   const ghn = container.resolve<GhnModuleService>(GHN_MODULE)
@@ -14,7 +16,7 @@ export async function pruneGhnCallbacks(container: MedusaContainer, opts: { batc
 
 export default async function pruneGhnCallbacksJob(container: MedusaContainer) {
   const deleted = await pruneGhnCallbacks(container)
-  if (deleted) container.resolve<{ info(message: string): void }>("logger").info(`GHN: ${deleted} applied callbacks older than the retention deleted`)
+  if (deleted) container.resolve<{ info(message: string): void }>("logger").info(`GHN: ${deleted} applied callbacks and callbacks of unknown orders older than the retention deleted`)
 }
 
 export const config = {

@@ -1,12 +1,18 @@
-/** One cell: quoted when it holds a separator, quote or line break; a leading =+-@ is defused for spreadsheets. */
-function csvCell(v: unknown) {
+/**
+ * What a spreadsheet app reads as the start of a formula or a control: `=`, `+`, `-`, `@`, a tab,
+ * a carriage return or a line feed, and the full-width forms (＝ ＋ － ＠) some apps fold to ASCII.
+ */
+const FORMULA_START = /^[=+\-@\t\r\n\uFF1D\uFF0B\uFF0D\uFF20]/
+
+/** One cell: a leading formula or control character defused (a number such as -5 stays a number); quoted when it holds a separator, quote or line break. */
+export function csvCell(v: unknown) {
   const text = v === null || v === undefined ? "" : String(v)
-  const safe = /^[=+\-@]/.test(text) && !/^-?\d+(\.\d+)?$/.test(text) ? `'${text}` : text
+  const safe = FORMULA_START.test(text) && !/^-?\d+(\.\d+)?$/.test(text) ? `'${text}` : text
   return /[",\n\r]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe
 }
 
 /** A CSV's start: a byte-order mark (spreadsheet apps then read Vietnamese right) and the header line. */
-export const csvHead = (columns: readonly string[]) => "\uFEFF" + columns.join(",") + "\r\n"
+export const csvHead = (columns: readonly string[]) => "\uFEFF" + columns.map(csvCell).join(",") + "\r\n"
 
 /** Rows as CSV lines (CRLF), these columns in this order: for a CSV written a page at a time. */
 export function csvLines<T extends object>(columns: readonly (keyof T & string)[], rows: T[]): string {

@@ -3,6 +3,7 @@ import { AddressResolutionError } from "./address-resolver"
 import { GhnApiError, GhnError, GhnInputError, GhnNetworkError } from "./ghn"
 import { GhnOptionsError } from "./options"
 import { ParcelError } from "./parcel"
+import { normalizeVnPhone, VN_PHONE_RULE } from "./phone"
 import { isShopperErrorCode, ShopperError, shopperLocaleOf, shopperMessage } from "./shopper-errors"
 
 const PERMISSION_CODES = new Set([
@@ -54,6 +55,22 @@ export function ghnServiceFailureOf(error: unknown): GhnServiceFailure | undefin
  */
 export function shopperError(type: string, message: string, shopper: ShopperError): MedusaError {
   return Object.assign(new MedusaError(type, message, shopper.code), { ghn_shopper: shopper })
+}
+
+/**
+ * The receiver's phone of a GHN cart by the one phone rule (src/lib/phone.ts), or a coded refusal
+ * (`phone_not_vietnamese`) when one is written that is not Vietnamese: GHN would refuse it at
+ * fulfilment, after the shopper has paid. A phone not written yet is left to the address form.
+ */
+export function checkoutPhoneOf(written: string | null | undefined): string | undefined {
+  if (written === null || written === undefined || !written.trim()) return undefined
+  const phone = normalizeVnPhone(written)
+  if (phone) return phone
+  throw shopperError(
+    MedusaError.Types.INVALID_DATA,
+    `shipping_address.phone: ${JSON.stringify(written)} is not a phone GHN delivers to: it must be ${VN_PHONE_RULE}`,
+    { code: "phone_not_vietnamese", params: { phone: written.slice(0, 40) } }
+  )
 }
 
 /** The shopper error in an error, whatever carried it through Medusa. */

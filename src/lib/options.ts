@@ -81,6 +81,11 @@ export const ghnOptionsSchema = z
      */
     shopperNotifications: z.array(z.enum(SHOPPER_UPDATES)).default([...SHOPPER_UPDATES]),
     /**
+     * At most this many failed-delivery notifications (`delivery_failed`) per parcel: a parcel GHN
+     * tries again and again does not flood the shopper. 0 sends none.
+     */
+    maxFailedDeliveryNotifications: z.number().int().min(0).max(20).default(3),
+    /**
      * Checkout through a GHN outage: a quote GHN cannot give (timeout, 5xx, 429, unreachable) is
      * priced from the last GHN quote for the same route and parcel, at most `maxQuoteAgeHours`
      * old, else from `flatAmounts` (VND) of the option's GHN service; for `holdSeconds` after such a

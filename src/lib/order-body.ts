@@ -1,5 +1,6 @@
 import { foldVietnamese } from "./address"
 import type { ResolvedAddress } from "./address-resolver"
+import { normalizeVnPhone } from "./phone"
 import { ghnItems, type GhnParcel, type Measured, type ParcelLine } from "./parcel"
 
 /** A party of a GHN order: who, how to call them, the street part and the resolved units. */
@@ -36,7 +37,8 @@ type PartyAddress = { first_name?: string | null; last_name?: string | null; com
 
 /** A party from a Medusa address and its resolved GHN units: the person it names, or `name` (a stock location's). */
 export function partyOf(address: PartyAddress, resolved: ResolvedAddress, name = personName(address)): GhnParty {
-  return { name, phone: address.phone ?? undefined, street: streetOf(address), address: resolved }
+  // The phone by the one phone rule (GHN gets `0901234567` however it was written); one the rule does not read goes as written.
+  return { name, phone: normalizeVnPhone(address.phone) ?? address.phone ?? undefined, street: streetOf(address), address: resolved }
 }
 
 /** An order's (or cart's) line item as the parcel reads it: names, price, variant and product measures. */

@@ -1,21 +1,9 @@
 /**
  * A receiver's history with the store's cash-on-delivery parcels ("bom hàng": parcels refused or
  * not collected come back, and the shop pays the way out, the way back and the failed-COD fee).
- * Pure: the receiver is known by the phone, normalised; the outcomes are kept in PostgreSQL by
+ * Pure: the receiver is known by the phone, normalised (src/lib/phone.ts); the outcomes are kept in PostgreSQL by
  * the GHN module as parcels reach a final status.
  */
-
-/** A Vietnamese phone number as one string: +84 / 84 / 0 prefixes, spaces, dots and dashes folded (`0901234567`). */
-export function normalizeVnPhone(raw: string | null | undefined): string | null {
-  if (typeof raw !== "string") return null
-  let digits = raw.trim().replace(/[\s.\-()]/g, "")
-  if (!/^\+?\d+$/.test(digits)) return null
-  digits = digits.replace(/^\+/, "")
-  if (digits.startsWith("84") && digits.length >= 11) digits = "0" + digits.slice(2)
-  if (!digits.startsWith("0")) digits = "0" + digits
-  // Mobile numbers have 10 digits, landlines 10 or 11 (0 + area code + number).
-  return /^0\d{9,10}$/.test(digits) ? digits : null
-}
 
 export type ReceiverOutcome = "delivered" | "returned" | "refused"
 

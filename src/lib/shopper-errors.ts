@@ -32,6 +32,8 @@ export type ShopperErrorParams = {
   ghn_connection: Record<string, never>
   /** The store's codRisk option: `returned` of the receiver's COD parcels came back in the last `days` days. */
   cod_not_offered: { returned: number; days: number }
+  /** The shipping address's phone is not a Vietnamese mobile or landline (GHN delivers to those only). */
+  phone_not_vietnamese: { phone: string }
 }
 
 export type ShopperErrorCode = keyof ShopperErrorParams
@@ -44,6 +46,7 @@ export type ShopperLocale = "vi" | "en"
 export const SHOPPER_ERROR_CODES: readonly ShopperErrorCode[] = [
   "address_unsupported_country", "address_not_found", "address_ambiguous", "address_not_priceable",
   "no_ghn_service", "parcel_too_heavy", "parcel_too_large", "parcel_wrong_service", "ghn_unavailable", "ghn_connection", "cod_not_offered",
+  "phone_not_vietnamese",
 ]
 
 export function isShopperErrorCode(code: unknown): code is ShopperErrorCode {
@@ -106,6 +109,8 @@ const VI: Catalogue = {
   ghn_connection: () => "Giao hàng GHN tạm thời chưa sẵn sàng: vui lòng thử lại sau giây lát.",
   cod_not_offered: (p) =>
     `Cửa hàng chưa thể nhận thanh toán khi nhận hàng (COD) cho số điện thoại này (${p.returned} đơn COD bị hoàn trong ${p.days} ngày qua). Vui lòng thanh toán trước bằng phương thức khác.`,
+  phone_not_vietnamese: (p) =>
+    `Số điện thoại "${p.phone}" không phải số di động hoặc số cố định Việt Nam: GHN cần một số như 0901234567 hoặc +84 901 234 567 để giao hàng.`,
 }
 
 const EN: Catalogue = {
@@ -127,6 +132,8 @@ const EN: Catalogue = {
   ghn_connection: () => "GHN shipping is not available right now: please try again in a moment",
   cod_not_offered: (p) =>
     `The store cannot take cash on delivery for this phone number (${p.returned} COD parcels came back in the last ${p.days} days). Please pay in advance with another payment method.`,
+  phone_not_vietnamese: (p) =>
+    `The phone number "${p.phone}" is not a Vietnamese mobile or landline number: GHN needs one such as 0901234567 or +84 901 234 567 to deliver.`,
 }
 
 /** The text of a coded error in a language. */

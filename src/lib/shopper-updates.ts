@@ -53,6 +53,22 @@ export function shopperUpdateKey(data: Pick<ShopperUpdateData, "update" | "order
   return `ghn:${data.order_code}:${data.update}${attempt}:${channel}`
 }
 
+/** The most of GHN's free-text reason a notification carries, in characters (GHN's may run to 5,000). */
+export const SHOPPER_REASON_MAX = 300
+
+/** GHN's reason as a shopper reads it: one line, at most SHOPPER_REASON_MAX characters (cut with "…"). */
+export function shopperReasonText(reason: string | null | undefined): string | null {
+  const line = String(reason ?? "").replace(/[\u0000-\u001f\u007f]+/g, " ").replace(/\s+/g, " ").trim()
+  if (!line) return null
+  const chars = [...line]
+  return chars.length > SHOPPER_REASON_MAX ? chars.slice(0, SHOPPER_REASON_MAX - 1).join("").trimEnd() + "…" : line
+}
+
+/** Whether this update is still sent: failed deliveries past `maxFailed` (option maxFailedDeliveryNotifications) are not. */
+export function withinNotificationCap(data: Pick<ShopperUpdateData, "update" | "delivery_attempts">, maxFailed: number): boolean {
+  return data.update !== "delivery_failed" || data.delivery_attempts <= maxFailed
+}
+
 export type ParcelUpdateMessageInput = {
   update: ShopperUpdate
   locale: ShopperLocale

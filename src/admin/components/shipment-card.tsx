@@ -176,6 +176,15 @@ export function ShipmentCard({ shipment, orderId }: Props) {
         </Alert>
       ) : null}
 
+      {s.cod_risk?.refused ? (
+        <Alert variant="warning" data-testid="ghn-cod-risk">
+          <Text size="small" weight="plus">
+            {t("shipment.codRisk.title")}
+          </Text>
+          <Text size="small">{t("shipment.codRisk.description", { phone: s.cod_risk.phone ?? "", count: s.cod_risk.recent_returns, days: s.cod_risk.days })}</Text>
+        </Alert>
+      ) : null}
+
       {s.failed_callbacks ? (
         <Alert variant="warning" data-testid="ghn-failed-callbacks">
           <Text size="small" weight="plus">

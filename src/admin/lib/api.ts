@@ -29,6 +29,8 @@ export type Shipment = {
   history: HistoryEntry[]
   /** GHN callbacks of this order that could not be applied (retried with back-off), with the last reason. */
   failed_callbacks: { count: number; error: string } | null
+  /** codRisk run again after the order's phone changed (null: never). */
+  cod_risk?: { phone: string | null; refused: boolean; recent_returns: number; days: number; max_returned: number; checked_at: string } | null
   total_fee: number
   fees: Record<string, unknown> | null
   cod_amount: number

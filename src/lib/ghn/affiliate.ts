@@ -8,6 +8,7 @@ import { GHN_PATHS } from "./constants"
 import type { GhnShop, GhnShopsApi } from "./shops"
 import type { GhnCallOptions, Transport } from "./transport"
 import { posInt, reqStr, str, validateInput } from "./validation"
+import { normalizeVnPhone } from "../phone"
 
 const language = z.enum(["vi", "en"]).optional()
 
@@ -43,10 +44,9 @@ export interface GhnFindShopAfterFailureInput {
   knownShopIds?: number[]
 }
 
-/** Vietnamese phone numbers compared on digits, `+84` / `84` read as `0`. */
+/** Phone numbers compared by the plugin's one phone rule (src/lib/phone.ts); one it does not read, on its digits. */
 export function normalizePhone(phone: string | null | undefined): string {
-  const digits = (phone ?? "").replace(/\D+/g, "")
-  return digits.startsWith("84") && digits.length >= 11 ? `0${digits.slice(2)}` : digits
+  return normalizeVnPhone(phone) ?? (phone ?? "").replace(/\D+/g, "")
 }
 
 export function createAffiliateApi(t: Transport, shops: GhnShopsApi, defaultLanguage?: "vi" | "en") {

@@ -13,11 +13,13 @@ import { GhnCreateIntent } from "./models/ghn-create-intent"
 import { GhnShipment } from "./models/ghn-shipment"
 import { GhnTicket } from "./models/ghn-ticket"
 import { GhnWebhookEvent } from "./models/ghn-webhook-event"
+import { keptRefusedBody, RefusalLog } from "../../lib/refused-callbacks"
 import { GhnRefusedCallback } from "./models/ghn-refused-callback"
 import { GhnReceiverOutcome } from "./models/ghn-receiver-outcome"
 import { GhnTrustedReceiver } from "./models/ghn-trusted-receiver"
 import { GhnAddressChoice } from "./models/ghn-address-choice"
-import { type CodRiskOption, type ReceiverHistory, type ReceiverOutcome } from "../../lib/receiver-risk"
+import { type CodRiskOption, type ReceiverHistory, type ReceiverOutcome, refusesCod } from "../../lib/receiver-risk"
+import { isBeforePickup } from "../../lib/status"
 import type { GhnIntentRow, GhnShipmentRow } from "./types"
 import { NEEDS_ACTION_STATUSES } from "../../lib/needs-action"
 
@@ -39,8 +41,8 @@ function someOf(codes: string[], shown = 5): string {
   return codes.length > shown ? `${codes.slice(0, shown).join(", ")} and ${codes.length - shown} more` : codes.join(", ")
 }
 
-/** When each reason of a refused callback was last logged in this process (the log says it once an hour). */
-const refusedLogged = new Map<string, number>()
+/** The once-an-hour log of refused callbacks' reasons in this process (bounded: the reasons name fields the sender chose). */
+const refusalLog = new RefusalLog()
 
 /** The COD report's columns of a parcel. */
 const COD_COLUMNS = `id, order_id, order_code, status, created_at, cod_expected, cod_amount, is_cod_collected, cod_collect_date, is_cod_transferred,
@@ -163,6 +165,21 @@ export default class GhnModuleService extends MedusaService({
       .filter((o) => !!o.webhookSecret)
       .map((o) => ({ header: o.webhookHeader.toLowerCase(), secret: o.webhookSecret! }))
       .filter((s) => !seen.has(`${s.header}\n${s.secret}`) && !!seen.add(`${s.header}\n${s.secret}`))
+  }
+
+  /**
+   * The webhook secret that authenticates the callbacks of a parcel: its own account's (a secret of
+   * another account of the store is not enough), or null when the parcel is not the store's (an
+   * unknown order code). One indexed read.
+   */
+  async webhookSecretOfParcel(orderCode: string): Promise<{ header: string; secret: string | undefined } | null> {
+    const { rows } = await this.pg.raw<{ rows: { provider_id: string | null }[] }>(
+      "select provider_id from ghn_shipment where order_code = ? and deleted_at is null limit 1",
+      [orderCode]
+    )
+    if (!rows.length) return null
+    const { webhookHeader, webhookSecret } = this.accountOf(rows[0].provider_id).options
+    return { header: webhookHeader.toLowerCase(), secret: webhookSecret }
   }
 
   /**
@@ -317,6 +334,31 @@ export default class GhnModuleService extends MedusaService({
     return await this.listGhnReceiverOutcomes({ phone }, { order: { at: "DESC" }, take: 10_000 })
   }
 
+  /**
+   * codRisk run again for an order's parcels after its receiver's phone changed: each of its COD
+   * parcels GHN has not picked up yet (of an account with the option) records the outcome for the
+   * new phone (`cod_risk`), refused or not. The parcels that would be refused at checkout now.
+   */
+  async recheckCodRisk(orderId: string, phone: string | null): Promise<{ order_code: string; refused: boolean }[]> {
+    const parcels = (await this.listGhnShipments({ order_id: orderId, is_return: false }, { select: ["id", "order_code", "provider_id", "status", "cod_amount", "cod_risk"] }))
+      .filter((p) => isBeforePickup(p.status) && p.cod_amount > 0)
+    const out: { order_code: string; refused: boolean }[] = []
+    for (const parcel of parcels) {
+      const codRisk = this.accountOf(parcel.provider_id).options.codRisk
+      if (!codRisk) continue
+      const history = phone ? ((await this.receiverHistories([phone], codRisk)).get(phone) ?? null) : null
+      const refused = refusesCod(history, codRisk)
+      const previous = parcel.cod_risk as { phone?: string | null; refused?: boolean } | null
+      if (previous?.phone === phone && previous?.refused === refused) continue
+      await this.updateGhnShipments({
+        id: parcel.id,
+        cod_risk: { phone, refused, recent_returns: history?.recent_returns ?? 0, days: codRisk.days, max_returned: codRisk.maxReturned, trusted: history?.trusted ?? false, checked_at: new Date().toISOString() },
+      })
+      out.push({ order_code: parcel.order_code, refused })
+    }
+    return out
+  }
+
   /** Forgets a receiver: their parcels' outcomes and the trust (a shopper's data, the shop's duty). */
   async clearReceiver(phone: string): Promise<{ outcomes: number; trusted: boolean }> {
     const { rows } = await this.pg.raw<{ rows: { id: string }[] }>("delete from ghn_receiver_outcome where phone = ? returning id", [phone])
@@ -402,9 +444,13 @@ export default class GhnModuleService extends MedusaService({
       const { rows } = await this.pg.raw<{ rows: { id: string }[] }>(
         `delete from ghn_webhook_event where id in (
            select id from ghn_webhook_event where deleted_at is null and processed_at < now() - make_interval(days => ?::int)
-            order by processed_at limit ?
+           union all
+           -- Callbacks of order codes the store never had: never applied, received longer ago than the retention.
+           select id from ghn_webhook_event where deleted_at is null and processed_at is null and unknown_order
+              and received_at < now() - make_interval(days => ?::int)
+           limit ?
          ) returning id`,
-        [opts.days, batch]
+        [opts.days, opts.days, batch]
       )
       deleted += rows.length
       if (rows.length < batch) break
@@ -573,21 +619,21 @@ export default class GhnModuleService extends MedusaService({
 
   /**
    * A callback with the right secret that was refused: kept (its body's secrets masked, 2 KB at
-   * most) for the admin, and those older than 7 days dropped. Logged once an hour per reason.
+   * most, masked before cut) for the admin, and those older than 7 days dropped. Logged once an
+   * hour per reason, at most 50 reasons told apart (src/lib/refused-callbacks.ts).
    */
   async recordRefusedCallback(input: { reason: string; detail: string; body: string }) {
-    let body = input.body.slice(0, 2048)
-    for (const { secret } of this.webhookSecrets) body = body.split(secret).join("••••")
-    body = body.replace(/("(?:[^"]*(?:token|secret|password|otp)[^"]*)"\s*:\s*)"[^"]*"/gi, '$1"••••"')
+    const body = keptRefusedBody(input.body, this.webhookSecrets.map((s) => s.secret))
     await this.pg.raw(
       "insert into ghn_refused_callback (id, reason, detail, body, received_at, created_at, updated_at) values (?, ?, ?, ?, now(), now(), now())",
-      [generateEntityId(undefined, "ghnref"), input.reason, input.detail.slice(0, 1000), body]
+      [generateEntityId(undefined, "ghnref"), input.reason.slice(0, 1000), input.detail.slice(0, 1000), body]
     )
     await this.pg.raw("delete from ghn_refused_callback where received_at < now() - interval '7 days'", [])
-    const last = refusedLogged.get(input.reason) ?? 0
-    if (Date.now() - last > 3600_000) {
-      refusedLogged.set(input.reason, Date.now())
-      this.logger?.warn(`GHN: a callback with the right secret was refused (${input.reason}): ${input.detail}. GHN does not send it again; see Settings -> GHN -> Webhook`)
+    const logged = refusalLog.note(input.reason)
+    if (logged) {
+      const what = logged.reason === input.reason ? `(${input.reason}): ${input.detail}` : `(one of many reasons, here ${input.reason.slice(0, 200)}): ${input.detail}`
+      const since = logged.count > 1 ? ` (${logged.count} such refusals in the last hour)` : ""
+      this.logger?.warn(`GHN: a callback with the right secret was refused ${what}${since}. GHN does not send it again; see Settings -> GHN -> Webhook`)
     }
   }
 

@@ -13,7 +13,7 @@ import type {
 import { type AddressInput, AddressResolver, type ResolvedAddress } from "../../lib/address-resolver"
 import { ghnClientOf, masterDataOf, noteGhnProviderOptions } from "../../lib/ghn-accounts"
 import { GhnClient, GHN_LIMITS, GhnNetworkError } from "../../lib/ghn"
-import { GHN_UNAVAILABLE, GhnServiceError, shopperError, toMedusaError } from "../../lib/medusa-error"
+import { checkoutPhoneOf, GHN_UNAVAILABLE, GhnServiceError, shopperError, toMedusaError } from "../../lib/medusa-error"
 import { GhnOptions, parseGhnOptions, shopIdForLocation } from "../../lib/options"
 import { assertServiceType, buildParcel, ghnItems, GhnParcel, Measured, MEASURE_KEYS } from "../../lib/parcel"
 import { cancelGhnOrder } from "../../lib/cancel-order"
@@ -178,6 +178,8 @@ class GhnFulfillmentProviderService extends AbstractFulfillmentProviderService {
       // Only what the plugin computes: `data` comes from the storefront and is not trusted.
       void data
       const result: GhnMethodData = { service_type_id, is_return }
+      // The receiver's phone by the one phone rule: one GHN would refuse is refused now, not at fulfilment.
+      if (!is_return) checkoutPhoneOf((context.shipping_address as { phone?: string | null } | undefined)?.phone)
       if (context.shipping_address) result.ghn_to = await this.resolve(context.shipping_address as AddressInput, "shipping address")
       const location = context.from_location as { id?: string; name?: string; address?: AddressInput & { phone?: string } } | undefined
       const fromAddress = location?.address ? await this.resolveOptional(location.address) : undefined

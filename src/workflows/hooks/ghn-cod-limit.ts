@@ -2,8 +2,8 @@ import { MedusaError } from "@medusajs/framework/utils"
 import { StepResponse } from "@medusajs/framework/workflows-sdk"
 import { completeCartWorkflow } from "@medusajs/medusa/core-flows"
 import { GHN_LIMITS } from "../../lib/ghn"
-import { shopperError } from "../../lib/medusa-error"
-import { normalizeVnPhone, refusesCod } from "../../lib/receiver-risk"
+import { checkoutPhoneOf, shopperError } from "../../lib/medusa-error"
+import { refusesCod } from "../../lib/receiver-risk"
 import { isGhnProviderId } from "../../lib/provider-id"
 import type { QueryGraph } from "../../lib/query-graph"
 import { consumeHook } from "./consume-hook"
@@ -50,9 +50,10 @@ consumeHook("completeCartWorkflow", completeCartWorkflow, "validate", async ({ c
       `GHN collects at most ${MAX_COD.toLocaleString("en-US")} VND cash on delivery per order, and this cart owes ${total.toLocaleString("en-US")} VND: pay ahead with another payment method, or split the cart into smaller orders`
     )
   }
+  // The phone by the one phone rule, however written (refused when not Vietnamese: the address may have changed since the method was added).
+  const phone = checkoutPhoneOf(row.shipping_address?.phone)
   // The codRisk option: a receiver whose COD parcels came back too often pays in advance (one indexed read).
-  const phone = paysCod && codRisk ? normalizeVnPhone(row.shipping_address?.phone) : null
-  if (phone && codRisk) {
+  if (paysCod && phone && codRisk) {
     const history = (await ghn.receiverHistories([phone], codRisk)).get(phone) ?? null
     if (refusesCod(history, codRisk)) {
       throw shopperError(

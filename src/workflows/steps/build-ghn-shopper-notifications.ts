@@ -4,7 +4,7 @@ import type { ConfigModule } from "@medusajs/framework/types"
 import { cashToPrepare } from "../../lib/cod"
 import type { QueryGraph } from "../../lib/query-graph"
 import { languageOf } from "../../lib/shopper-errors"
-import { parcelUpdateMessage, SHOPPER_UPDATE_EVENTS, shopperUpdateKey, type ShopperUpdateData } from "../../lib/shopper-updates"
+import { parcelUpdateMessage, SHOPPER_UPDATE_EVENTS, shopperReasonText, shopperUpdateKey, withinNotificationCap, type ShopperUpdateData } from "../../lib/shopper-updates"
 import { GHN_MODULE } from "../../modules/ghn"
 import type GhnModuleService from "../../modules/ghn/service"
 
@@ -43,7 +43,11 @@ export const buildGhnShopperNotificationsStep = createStep("build-ghn-shopper-no
   const ghn = container.resolve<GhnModuleService>(GHN_MODULE)
   const options = ghn.options
   const channels = notificationChannels(container.resolve<ConfigModule>(ContainerRegistrationKeys.CONFIG_MODULE))
-  if (!options.shopperNotifications.includes(update.update) || (!channels.has("email") && !channels.has("sms"))) {
+  if (
+    !options.shopperNotifications.includes(update.update) ||
+    !withinNotificationCap(update, options.maxFailedDeliveryNotifications) ||
+    (!channels.has("email") && !channels.has("sms"))
+  ) {
     return new StepResponse<ShopperNotification[]>([])
   }
   const [shipment] = await ghn.listGhnShipments({ order_code: update.order_code }, { select: ["order_code", "provider_id", "cod_amount", "expected_delivery_time"] })
@@ -63,7 +67,7 @@ export const buildGhnShopperNotificationsStep = createStep("build-ghn-shopper-no
     tracking_url: ghn.accountOf(shipment.provider_id).client.trackingUrl(shipment.order_code),
     expected_delivery: shipment.expected_delivery_time ?? null,
     cod_amount: cashToPrepare(update.status, shipment.cod_amount),
-    reason: update.reason,
+    reason: shopperReasonText(update.reason),
   }
   const message = parcelUpdateMessage({ ...facts, shop_name: stores[0]?.name ?? "" })
   const data = { ...message, ...facts }

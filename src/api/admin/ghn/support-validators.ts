@@ -1,5 +1,6 @@
 import { z } from "@medusajs/framework/zod"
 import { GHN_LIMITS, TICKET_CATEGORIES } from "../../../lib/ghn/constants"
+import { vnPhoneField } from "./validators"
 
 /** Validators of the admin's support routes: tickets, settings, shops, partner onboarding. */
 
@@ -53,10 +54,7 @@ export const ConnectionCheckBody = z
   .strict()
 export type ConnectionCheckBody = z.infer<typeof ConnectionCheckBody>
 
-const phone = z
-  .string({ error: "phone is required" })
-  .trim()
-  .regex(/^(\+?84|0)\d{9,10}$/, "phone must be a Vietnamese phone number (0xxxxxxxxx or +84xxxxxxxxx)")
+const phone = vnPhoneField("phone")
 
 export const CreateShopBody = z
   .object({

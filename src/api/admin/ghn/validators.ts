@@ -1,6 +1,16 @@
 import { z } from "@medusajs/framework/zod"
 import { GHN_LIMITS, REQUIRED_NOTES } from "../../../lib/ghn/constants"
 import { NEEDS_ACTION_STATUSES } from "../../../lib/needs-action"
+import { normalizeVnPhone, VN_PHONE_RULE } from "../../../lib/phone"
+
+/** A phone field read by the plugin's one phone rule (src/lib/phone.ts), kept in its national form. */
+export const vnPhoneField = (field: string) =>
+  z.string({ error: `${field} is required` }).transform((written, ctx) => {
+    const phone = normalizeVnPhone(written)
+    if (phone) return phone
+    ctx.addIssue({ code: "custom", message: `${field} must be ${VN_PHONE_RULE}; got ${JSON.stringify(written)}` })
+    return z.NEVER
+  })
 
 export const LABEL_SIZE = z.enum(["A5", "80x80", "52x70"], { error: 'size must be one of "A5", "80x80", "52x70"' })
 
@@ -43,7 +53,7 @@ export const UpdateShipmentBody = z
     note: z.string().max(GHN_LIMITS.createOrder.maxNote, `note takes at most ${GHN_LIMITS.createOrder.maxNote} characters`).optional(),
     required_note: z.enum(REQUIRED_NOTES, { error: `required_note must be one of ${REQUIRED_NOTES.join(", ")}` }).optional(),
     to_name: z.string().trim().min(1).max(1024, "to_name takes at most 1024 characters").optional(),
-    to_phone: z.string().trim().regex(/^\+?\d{9,12}$/, "to_phone must be a phone number of 9 to 12 digits").optional(),
+    to_phone: vnPhoneField("to_phone").optional(),
     to_address: z.string().trim().min(1).max(1024, "to_address takes at most 1024 characters").optional(),
     cod_amount: z
       .number()

@@ -16,11 +16,11 @@ export async function POST(req: MedusaRequest, res: MedusaResponse) {
   // Any of the store's GHN accounts (each calls back with its own secret); all are compared.
   const secrets = ghn.webhookSecrets
   const matches = secrets.map(({ header, secret }) => secretMatches(secret, req.headers[header]))
-  if (!matches.includes(true)) {
+  const unauthorized = () => {
     const headers = [...new Set(secrets.map((s) => s.header))].join(", ") || ghn.options.webhookHeader
     res.status(401).json({ type: "unauthorized", message: `missing or wrong webhook secret in header ${headers}` })
-    return
   }
+  if (!matches.includes(true)) return unauthorized()
   // GHN sends JSON; a form or text body would be parsed (or not) some other way: refused, saying what is expected.
   if (!req.is("application/json")) {
     const message = `GHN callbacks are JSON: Content-Type must be application/json, got ${req.get("content-type") || "none"}`
@@ -37,6 +37,9 @@ export async function POST(req: MedusaRequest, res: MedusaResponse) {
     return
   }
   const body = parsed.data
+  // A secret authenticates its own account's parcels only: another account's is refused like a wrong one, saying nothing of the parcel.
+  const owner = await ghn.webhookSecretOfParcel(body.OrderCode)
+  if (owner?.secret && !secretMatches(owner.secret, req.headers[owner.header])) return unauthorized()
   const dedupe_key = webhookDedupeKey(body)
   const rawBody = (req as { rawBody?: Buffer | string }).rawBody
   const rawText = rawBody === undefined ? JSON.stringify(req.body) : String(rawBody)

@@ -56,6 +56,11 @@ export const GhnShipment = model
     sent_height: model.number().nullable(),
     sent_fee: model.number().nullable(),
     expected_delivery_time: model.dateTime().nullable(),
+    /**
+     * The codRisk check run again after the order's receiver phone changed (before pickup, COD):
+     * `{ phone, refused, recent_returns, days, max_returned, checked_at }`; null when never re-run.
+     */
+    cod_risk: model.json().nullable(),
     /** Last time anything was heard of GHN (webhook or poll), for the polling fallback. */
     last_synced_at: model.dateTime().nullable(),
   })

@@ -16,7 +16,7 @@ function container(opts: { channels: string[]; updates?: string[]; orderLocale?:
   const c = createMedusaContainer()
   c.register({
     [GHN_MODULE]: asValue({
-      options: { shopperNotifications: opts.updates ?? [...SHOPPER_UPDATES], shopperLocale: opts.shopperLocale ?? "vi" },
+      options: { shopperNotifications: opts.updates ?? [...SHOPPER_UPDATES], shopperLocale: opts.shopperLocale ?? "vi", maxFailedDeliveryNotifications: 3 },
       async listGhnShipments() {
         return [{ order_code: "LB7XK9", provider_id: ghnProviderIdOf("hcm-shop"), cod_amount: 350_000, expected_delivery_time: "2026-11-27T03:00:00Z" }]
       },
@@ -64,5 +64,17 @@ describe("build-ghn-shopper-notifications", () => {
       text: expect.stringContaining(": Người nhận hẹn lại ngày giao"),
     })
     expect((await run(container({ channels: ["email"], orderLocale: "fr-FR", shopperLocale: "en" }), update("shipped")))[0].content.subject).toBe("Order #1042 is on its way with GHN")
+  })
+
+  it("sends at most maxFailedDeliveryNotifications failed deliveries per parcel, GHN's reason cut to 300 characters on one line", async () => {
+    const c = container({ channels: ["email"] })
+    expect(await run(c, update("delivery_failed", 3))).toHaveLength(1)
+    expect(await run(c, update("delivery_failed", 4))).toEqual([])
+    // Other moments are not capped.
+    expect(await run(c, update("out_for_delivery", 4))).toHaveLength(1)
+    const [long] = await run(c, { ...update("delivery_failed", 1), reason: "Khách hẹn lại.\r\n".repeat(500) })
+    expect([...(long.data.reason as string)]).toHaveLength(300)
+    expect(long.data.reason).toMatch(/^Khách hẹn lại\. Khách hẹn lại\..*…$/)
+    expect(long.content.text).not.toMatch(/\r/)
   })
 })

@@ -1,11 +1,12 @@
 import { MedusaError } from "@medusajs/framework/utils"
-import { normalizeVnPhone } from "../../../../lib/receiver-risk"
+import { normalizeVnPhone, VN_PHONE_RULE } from "../../../../lib/phone"
 
 /** The route's receiver: a Vietnamese phone number, normalised; a 400 naming the field otherwise. */
 export function receiverPhone(raw: string | undefined): string {
-  const phone = normalizeVnPhone(raw ? decodeURIComponent(raw) : raw)
+  // Express has decoded the path parameter already (a malformed escape is a 400 in src/api/middlewares.ts).
+  const phone = normalizeVnPhone(raw)
   if (!phone) {
-    throw new MedusaError(MedusaError.Types.INVALID_DATA, `phone: ${JSON.stringify(raw ?? "")} is not a Vietnamese phone number (10 digits from 0, or +84 and 9 digits)`)
+    throw new MedusaError(MedusaError.Types.INVALID_DATA, `phone: ${JSON.stringify(raw ?? "")} is not a Vietnamese phone number (${VN_PHONE_RULE})`)
   }
   return phone
 }

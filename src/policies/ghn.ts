@@ -1,0 +1,25 @@
+import { definePolicies } from "@medusajs/framework/utils"
+
+/**
+ * The plugin's own RBAC resources (Medusa syncs them to the database at start when its `rbac`
+ * feature flag is on): what no resource of Medusa's covers. The admin routes' policies are declared
+ * in src/api/middlewares.ts and listed in docs/reference.md.
+ */
+export const GHN_POLICY_RESOURCES = {
+  /** The GHN connection, shops and partner onboarding: Settings -> GHN. */
+  settings: "ghn_settings",
+  /** Revealing the webhook secret GHN calls back with. */
+  webhookSecret: "ghn_webhook_secret",
+  /** A receiver's COD history (a shopper's personal data): view, export, trust, forget. */
+  receiver: "ghn_receiver",
+} as const
+
+export const ghnPolicies = definePolicies([
+  { name: "ReadGhnSettings", resource: GHN_POLICY_RESOURCES.settings, operation: "read", description: "See the GHN connection, shops and settings" },
+  { name: "UpdateGhnSettings", resource: GHN_POLICY_RESOURCES.settings, operation: "update", description: "Create GHN shops and onboard partner shops" },
+  { name: "ReadGhnWebhookSecret", resource: GHN_POLICY_RESOURCES.webhookSecret, operation: "read", description: "Reveal the GHN webhook secret" },
+  { name: "ReadGhnReceiver", resource: GHN_POLICY_RESOURCES.receiver, operation: "read", description: "See a receiver's COD history" },
+  { name: "ExportGhnReceiver", resource: GHN_POLICY_RESOURCES.receiver, operation: "export", description: "Export a receiver's COD history as CSV" },
+  { name: "UpdateGhnReceiver", resource: GHN_POLICY_RESOURCES.receiver, operation: "update", description: "Trust or distrust a receiver for cash on delivery" },
+  { name: "DeleteGhnReceiver", resource: GHN_POLICY_RESOURCES.receiver, operation: "delete", description: "Forget a receiver's COD history" },
+])
