@@ -134,7 +134,8 @@ export async function refreshGhnShipments(
       const info = await ghn.accountOf(shipment.provider_id).client.orders.info(shipment.order_code, { shopId: shipment.shop_id, background: true })
       event = {
         type: "order_info",
-        time: String(info.updated_date ?? new Date().toISOString()),
+        // Order Info's dates are read by the client's schema (Go's zero time is null).
+        time: info.updated_date ?? new Date().toISOString(),
         status: info.status,
         source,
         cod_amount: num(info.cod_amount),

@@ -4,6 +4,7 @@
  * checkout against GHN's final fee (GHN re-weighs at the hub).
  */
 import { csvOf } from "./csv"
+import { ghnIso } from "./ghn/dates"
 export const COD_FILTERS = ["all", "uncollected", "untransferred", "differences"] as const
 export type CodFilter = (typeof COD_FILTERS)[number]
 
@@ -58,7 +59,8 @@ export type CodReportRow = {
 /** Parcels whose COD is still on the way: not collected and not ended without collection. */
 export const UNCOLLECTED_END_STATUSES = ["cancel", "returned", "lost", "damage"] as const
 
-const iso = (d: Date | string | null) => (d ? new Date(d).toISOString() : null)
+/** A stored date as ISO text: Go's zero time (a row stored before it was read as unset) is none. */
+const iso = (d: Date | string | null) => ghnIso(d)
 
 export function codReportRow(s: CodShipmentRow, displayId: number | null): CodReportRow {
   const expected = s.cod_expected ?? s.cod_amount

@@ -148,14 +148,15 @@ export function toMedusaError(error: unknown, action?: string): MedusaError {
   if (error instanceof GhnApiError) {
     const code = error.code_message || `GHN_${error.status || "NO_ANSWER"}`
     if (PERMISSION_CODES.has(error.code_message ?? "")) return new MedusaError(MedusaError.Types.NOT_ALLOWED, prefix + error.message, code)
-    if (error.status === 401 || error.status === 403) {
+    // ghn_status: the status GHN meant (a code nested in its text, its busy answer), not only HTTP's.
+    if (error.ghn_status === 401 || error.ghn_status === 403) {
       return new GhnServiceError(GHN_CONNECTION, `${prefix}${error.message}. Check the GHN connection (Settings -> GHN): token, shop and environment`, code)
     }
-    if (error.status >= 500 || error.status === 429 || error.status === 0) {
+    if (error.ghn_status >= 500 || error.ghn_status === 429 || error.status === 0) {
       const retryAfter = error.retryAfterMs === undefined ? undefined : Math.max(1, Math.ceil(error.retryAfterMs / 1000))
       return new GhnServiceError(GHN_UNAVAILABLE, prefix + error.message, code, retryAfter)
     }
-    const type = error.status === 404 ? MedusaError.Types.NOT_FOUND : MedusaError.Types.INVALID_DATA
+    const type = error.ghn_status === 404 ? MedusaError.Types.NOT_FOUND : MedusaError.Types.INVALID_DATA
     return new MedusaError(type, prefix + error.message, code)
   }
   if (error instanceof GhnError) return new GhnServiceError(GHN_UNAVAILABLE, prefix + error.message, "GHN_ERROR")

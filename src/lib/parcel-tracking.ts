@@ -1,4 +1,5 @@
 import { cashToPrepare } from "./cod"
+import { ghnExpectedInstant } from "./ghn/dates"
 import type { ShopperLocale } from "./shopper-errors"
 
 /**
@@ -113,13 +114,13 @@ export function parcelTracking(shipment: TrackingShipment, locale: ShopperLocale
     if (timeline.at(-1)?.step === s) continue
     timeline.push({ step: s, label: trackingLabel(s, locale), at: new Date(e.time).toISOString(), reason: s === "delivery_failed" || s === "returning" ? e.reason ?? null : null })
   }
-  const expected = shipment.expected_delivery_time ? new Date(shipment.expected_delivery_time) : null
+  const expected = ghnExpectedInstant(shipment.expected_delivery_time)
   return {
     order_code: shipment.order_code,
     step,
     label: trackingLabel(step, locale),
     reason: step === "delivery_failed" || step === "returning" || step === "problem" ? shipment.status_reason ?? null : null,
-    expected_delivery: expected && !Number.isNaN(expected.getTime()) && !NO_DELIVERY_AHEAD.has(step) ? expected.toISOString() : null,
+    expected_delivery: expected && !NO_DELIVERY_AHEAD.has(step) ? expected.toISOString() : null,
     cod_amount: cashToPrepare(shipment.status, shipment.cod_amount),
     tracking_url: trackingUrl,
     timeline,

@@ -1,3 +1,4 @@
+import { ghnExpectedInstant } from "./ghn/dates"
 import type { ShopperLocale } from "./shopper-errors"
 
 /**
@@ -92,9 +93,9 @@ export function formatVnd(amount: number, locale: ShopperLocale = "vi"): string 
 }
 
 function day(value: Date | string | null, locale: ShopperLocale): string | null {
-  if (!value) return null
-  const d = new Date(value)
-  if (Number.isNaN(d.getTime())) return null
+  // An expected delivery: either end-of-day form of GHN is the same day in Vietnam.
+  const d = ghnExpectedInstant(value)
+  if (!d) return null
   return new Intl.DateTimeFormat(locale === "vi" ? "vi-VN" : "en-GB", { weekday: "long", day: "numeric", month: "long", timeZone: "Asia/Ho_Chi_Minh" }).format(d)
 }
 

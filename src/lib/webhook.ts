@@ -1,6 +1,8 @@
 import { createHash, timingSafeEqual } from "node:crypto"
 import { z } from "zod"
 import { GHN_LIMITS } from "./ghn/constants"
+import { ghnIso, ghnMillis, isGhnDate } from "./ghn/dates"
+import { blank, emptyObject } from "./ghn/response"
 
 /** Emitted for each stored GHN callback to apply; retried by the event bus on failure. */
 export const GHN_SHIPMENT_UPDATED = "ghn.shipment.updated"
@@ -35,12 +37,19 @@ export const CALLBACK_LIMITS = {
   maxSide: 10_000,
 } as const
 
-/** A whole number of VND or grams within `max`: a number, or digits as text; anything else names the field and the limit. */
+/**
+ * A whole number of VND or grams within `max`: a number, or digits as text; null or "" is unset;
+ * anything else names the field and the limit.
+ */
 const wholeNumber = (max: number) =>
-  z
-    .union([z.number(), z.string().trim().regex(/^-?\d+(\.\d+)?$/, "must be a number")])
-    .transform(Number)
-    .pipe(z.number().int("must be a whole number").min(0, "must be 0 or more").max(max, `must be at most ${max}`))
+  z.preprocess(
+    (v) => (blank(v) ? undefined : v),
+    z
+      .union([z.number(), z.string().trim().regex(/^-?\d+(\.\d+)?$/, "must be a number")])
+      .transform(Number)
+      .pipe(z.number().int("must be a whole number").min(0, "must be 0 or more").max(max, `must be at most ${max}`))
+      .optional()
+  )
 
 const text = z.string().max(CALLBACK_LIMITS.maxText, `must be at most ${CALLBACK_LIMITS.maxText} characters`)
 
@@ -72,31 +81,44 @@ export const ghnWebhookSchema = z
       .min(1, "OrderCode is required")
       .max(CALLBACK_LIMITS.maxOrderCode, `must be at most ${CALLBACK_LIMITS.maxOrderCode} characters`)
       .regex(/^[A-Za-z0-9_-]+$/, "must be letters, digits, - or _ (a GHN order code)"),
-    Type: z.string().trim().min(1, "Type is required").max(CALLBACK_LIMITS.maxType, `must be at most ${CALLBACK_LIMITS.maxType} characters`),
+    // GHN's prose writes `Switch_status`, its bodies `switch_status`: one spelling, lower case.
+    Type: z
+      .string()
+      .trim()
+      .min(1, "Type is required")
+      .max(CALLBACK_LIMITS.maxType, `must be at most ${CALLBACK_LIMITS.maxType} characters`)
+      .transform((v) => v.toLowerCase()),
+    // Read as every GHN date (src/lib/ghn/dates.ts): without an offset it is Vietnam's time (UTC+7).
     Time: z
       .string()
-      .refine((v) => !Number.isNaN(Date.parse(v)), "Time must be an ISO 8601 date")
-      .refine((v) => Date.parse(v) >= CALLBACK_LIMITS.earliest, "must not be before 2015")
+      .refine((v) => ghnMillis(v) !== null, "Time must be an ISO 8601 date")
+      .refine((v) => (ghnMillis(v) ?? Infinity) >= CALLBACK_LIMITS.earliest, "must not be before 2015")
       .refine(
-        (v) => Date.parse(v) <= Date.now() + CALLBACK_LIMITS.maxFutureSkewMs,
-        `must not be in the future (more than ${CALLBACK_LIMITS.maxFutureSkewMs / 60_000} minutes after the store's clock)`
-      ),
-    ShopID: wholeNumber(Number.MAX_SAFE_INTEGER).optional(),
+        (v) => (ghnMillis(v) ?? -Infinity) <= Date.now() + CALLBACK_LIMITS.maxFutureSkewMs,
+        `must not be in the future (more than ${CALLBACK_LIMITS.maxFutureSkewMs / 60_000} minutes after the store's clock; a time without an offset is read as Vietnam's, UTC+7)`
+      )
+      .transform((v) => new Date(ghnMillis(v)!).toISOString()),
+    ShopID: wholeNumber(Number.MAX_SAFE_INTEGER),
     ClientOrderCode: text.nullish(),
     Status: z.string().max(CALLBACK_LIMITS.maxType, `must be at most ${CALLBACK_LIMITS.maxType} characters`).nullish(),
     Description: text.nullish(),
     Reason: text.nullish(),
     ReasonCode: text.nullish(),
-    CODAmount: wholeNumber(CALLBACK_LIMITS.maxCodAmount).optional(),
-    // Stored as the shipment's transfer date: a text that is no date would fail when applied.
-    CODTransferDate: text.refine((v) => v.trim() === "" || !Number.isNaN(Date.parse(v)), "must be an ISO 8601 date").nullish(),
-    Weight: wholeNumber(CALLBACK_LIMITS.maxWeight).optional(),
-    ConvertedWeight: wholeNumber(CALLBACK_LIMITS.maxWeight).optional(),
-    Length: wholeNumber(CALLBACK_LIMITS.maxSide).optional(),
-    Width: wholeNumber(CALLBACK_LIMITS.maxSide).optional(),
-    Height: wholeNumber(CALLBACK_LIMITS.maxSide).optional(),
-    TotalFee: wholeNumber(CALLBACK_LIMITS.maxFee).optional(),
-    Fee: z.record(z.string(), feeAmount.nullable()).nullish(),
+    CODAmount: wholeNumber(CALLBACK_LIMITS.maxCodAmount),
+    // The COD's transfer to the shop: unset when null, "" or Go's zero time (0001-01-01T00:00:00Z),
+    // which GHN writes for "not transferred"; a text that is no date would fail when applied.
+    CODTransferDate: text
+      .refine(isGhnDate, "must be an ISO 8601 date")
+      .nullish()
+      .transform((v) => ghnIso(v)),
+    Weight: wholeNumber(CALLBACK_LIMITS.maxWeight),
+    ConvertedWeight: wholeNumber(CALLBACK_LIMITS.maxWeight),
+    Length: wholeNumber(CALLBACK_LIMITS.maxSide),
+    Width: wholeNumber(CALLBACK_LIMITS.maxSide),
+    Height: wholeNumber(CALLBACK_LIMITS.maxSide),
+    TotalFee: wholeNumber(CALLBACK_LIMITS.maxFee),
+    // An empty breakdown comes as {}, [] or null alike.
+    Fee: z.preprocess((v) => (emptyObject(v) ? null : v), z.record(z.string(), feeAmount.nullable()).nullish()),
   })
   .superRefine((body, ctx) => {
     if (holdsNul(body)) ctx.addIssue({ code: "custom", message: "must not contain a NUL character", path: [] })

@@ -1,3 +1,4 @@
+import { ghnExpectedInstant, vietnamDay } from "../lib/ghn/dates"
 import { ShopperLocale, shopperMessage } from "../lib/shopper-errors"
 import type { AddressLevel } from "./address-state"
 import { GhnStoreError } from "./client"
@@ -59,13 +60,9 @@ export function ghnErrorMessage(error: unknown, locale: ShopperLocale = "vi"): s
   return locale === "vi" ? "Đã có lỗi xảy ra" : "Something went wrong"
 }
 
-const TIME_ZONE = "Asia/Ho_Chi_Minh"
-
-/** Day and month of a date in Vietnam's time zone. */
+/** Day and month in Vietnam of an expected delivery (either end-of-day form is the same day). */
 function dayMonth(iso: string): { day: number; month: number } {
-  const parts = new Intl.DateTimeFormat("en-US", { timeZone: TIME_ZONE, day: "numeric", month: "numeric" }).formatToParts(new Date(iso))
-  const part = (type: "day" | "month") => Number(parts.find((p) => p.type === type)?.value)
-  return { day: part("day"), month: part("month") }
+  return vietnamDay(ghnExpectedInstant(iso) ?? new Date(iso))
 }
 
 const pad = (n: number) => String(n).padStart(2, "0")
@@ -110,6 +107,11 @@ const inVietnam = (iso: string) => new Date(new Date(iso).getTime() + 7 * 3600_0
 export function formatTrackingDay(iso: string, locale: ShopperLocale = "vi"): string {
   const d = inVietnam(iso)
   return locale === "vi" ? `${pad(d.getUTCDate())}/${pad(d.getUTCMonth() + 1)}` : `${d.getUTCDate()} ${MONTHS_EN[d.getUTCMonth()]}`
+}
+
+/** An expected delivery's day in Vietnam ("26/11", "26 Nov"): either end-of-day form is the same day. */
+export function formatExpectedDay(iso: string, locale: ShopperLocale = "vi"): string {
+  return formatTrackingDay(ghnExpectedInstant(iso)?.toISOString() ?? iso, locale)
 }
 
 /** A moment of the parcel's journey in Vietnam's time: "14:05 26/11" (vi), "26 Nov, 14:05" (en). */

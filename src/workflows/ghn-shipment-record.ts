@@ -1,5 +1,6 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
+import { ghnExpectedInstant } from "../lib/ghn/dates"
 import type { QueryGraph } from "../lib/query-graph"
 import { GHN_MODULE } from "../modules/ghn"
 import type GhnModuleService from "../modules/ghn/service"
@@ -89,7 +90,7 @@ export async function recordGhnShipments(container: MedusaContainer, records: Gh
       sent_width: sent?.width ?? null,
       sent_height: sent?.height ?? null,
       sent_fee: Math.round(Number(data.total_fee ?? 0)),
-      expected_delivery_time: data.expected_delivery_time ? new Date(data.expected_delivery_time) : null,
+      expected_delivery_time: ghnExpectedInstant(data.expected_delivery_time),
       last_synced_at: new Date(),
     }))
   )

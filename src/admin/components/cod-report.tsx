@@ -12,7 +12,7 @@ import {
 import { useMemo, useState } from "react"
 import { Link } from "react-router-dom"
 import { COD_FILTERS, errorText, useCodReport, type CodFilter, type CodParcel } from "../lib/api"
-import { dateTime, useGhnTranslation, vnd } from "../lib/format"
+import { ghnDateTime, useGhnTranslation, vnd } from "../lib/format"
 import { backendHref } from "../lib/sdk"
 import { ErrorState, GhnStatusBadge } from "./common"
 
@@ -32,7 +32,7 @@ function Dated({ amount, date, lng }: { amount: number; date: string | null; lng
   return (
     <span>
       {vnd(amount, lng)}
-      {date ? <span className="text-ui-fg-subtle block text-xs">{dateTime(date, lng)}</span> : null}
+      {date ? <span className="text-ui-fg-subtle block text-xs">{ghnDateTime(date, lng)}</span> : null}
     </span>
   )
 }

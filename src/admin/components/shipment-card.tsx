@@ -2,7 +2,7 @@ import { ArrowPath, ArrowUpRightOnBox, ArrowUturnLeft, EllipsisHorizontal, Penci
 import { Alert, Badge, Button, Copy, DropdownMenu, IconButton, Text, toast, usePrompt } from "@medusajs/ui"
 import { useState } from "react"
 import { api, errorText, LABEL_SIZES, useInvalidate, useMutation, type LabelSize, type Shipment, type SwitchResult } from "../lib/api"
-import { dateTime, feeParts, useGhnTranslation, vnd } from "../lib/format"
+import { dateTime, expectedDay, feeParts, ghnDateTime, useGhnTranslation, vnd } from "../lib/format"
 import { backendHref } from "../lib/sdk"
 import { Fact, GhnStatusBadge } from "./common"
 import { EditShipmentDrawer } from "./edit-shipment-drawer"
@@ -213,7 +213,7 @@ export function ShipmentCard({ shipment, orderId }: Props) {
 
       <div className="grid grid-cols-2 gap-4 md:grid-cols-4">
         <Fact label={t("shipment.expectedDelivery")} testId="ghn-expected">
-          {dateTime(s.expected_delivery_time, lng)}
+          {expectedDay(s.expected_delivery_time, lng)}
         </Fact>
         <Fact label={t("shipment.totalFee")} testId="ghn-fee">
           {vnd(s.total_fee, lng)}
@@ -233,9 +233,9 @@ export function ShipmentCard({ shipment, orderId }: Props) {
           {cod ? (
             <span className="text-ui-fg-subtle block text-xs" data-testid="ghn-cod-state">
               {s.is_cod_transferred
-                ? t("shipment.codTransferred", { date: dateTime(s.cod_transfer_date, lng) })
+                ? t("shipment.codTransferred", { date: ghnDateTime(s.cod_transfer_date, lng) })
                 : s.is_cod_collected
-                  ? t("shipment.codCollectedOn", { date: dateTime(s.cod_collect_date, lng) })
+                  ? t("shipment.codCollectedOn", { date: ghnDateTime(s.cod_collect_date, lng) })
                   : t("shipment.codToCollect")}
             </span>
           ) : null}

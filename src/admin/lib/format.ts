@@ -1,5 +1,6 @@
 import { useTranslation } from "react-i18next"
 import { feeBreakdown } from "../../lib/fee-breakdown"
+import { ghnExpectedInstant, ghnInstant } from "../../lib/ghn/dates"
 
 /** The plugin's translations (namespace "ghn", registered in src/admin/i18n). */
 export const NS = "ghn"
@@ -17,6 +18,17 @@ export function dateTime(value: string | Date | null | undefined, lng?: string) 
   const d = new Date(value)
   if (Number.isNaN(d.getTime())) return String(value)
   return new Intl.DateTimeFormat(locale(lng), { dateStyle: "medium", timeStyle: "short", timeZone: "Asia/Ho_Chi_Minh" }).format(d)
+}
+
+/** GHN's expected delivery: its day in Vietnam (either end-of-day form of GHN is the same day). */
+export function expectedDay(value: string | Date | null | undefined, lng?: string) {
+  const d = ghnExpectedInstant(value)
+  return d ? new Intl.DateTimeFormat(locale(lng), { dateStyle: "medium", timeZone: "Asia/Ho_Chi_Minh" }).format(d) : "—"
+}
+
+/** A GHN date (COD collected or transferred): "—" when unset, Go's zero time included. */
+export function ghnDateTime(value: string | Date | null | undefined, lng?: string) {
+  return dateTime(ghnInstant(value), lng)
 }
 
 export function date(value: string | Date | null | undefined, lng?: string) {

@@ -23,6 +23,13 @@ describe("a parcel as the shopper reads it", () => {
     },
   }
 
+  it("gives GHN's expected delivery on its Vietnamese day in either end-of-day form, none for Go's zero time", () => {
+    const url = "https://donhang.ghn.vn/?order_code=LB7XK9"
+    expect(parcelTracking({ ...shipment, expected_delivery_time: "2024-03-14T23:59:59Z" }, "en", url).expected_delivery).toBe("2024-03-14T16:59:59.000Z")
+    expect(parcelTracking({ ...shipment, expected_delivery_time: "2024-03-14T16:59:59Z" }, "en", url).expected_delivery).toBe("2024-03-14T16:59:59.000Z")
+    expect(parcelTracking({ ...shipment, expected_delivery_time: "0001-01-01T00:00:00Z" }, "en", url).expected_delivery).toBeNull()
+  })
+
   it("folds GHN's statuses into the shopper's steps, oldest first, hops within a step as one, refused moves left out", () => {
     const t = parcelTracking(shipment, "en", "https://donhang.ghn.vn/?order_code=LB7XK9")
     expect(t.timeline.map((e) => e.step)).toEqual(["awaiting_pickup", "picked_up", "in_transit", "out_for_delivery", "delivery_failed"])

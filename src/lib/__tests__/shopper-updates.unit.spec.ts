@@ -23,6 +23,15 @@ describe("shopper updates", () => {
     expect(shopperUpdateKey({ ...base, delivery_attempts: 3, update: "delivered" }, "sms")).toBe("ghn:LB7XK9:delivered:sms")
   })
 
+  it("dates GHN's expected delivery on its Vietnamese day, whichever end-of-day form GHN wrote", () => {
+    const m = { update: "shipped" as const, locale: "en" as const, order_number: 1, order_code: "LB7XK9", tracking_url: "https://t", cod_amount: 0, reason: null, shop_name: "Shop" }
+    const older = parcelUpdateMessage({ ...m, expected_delivery: "2024-03-14T23:59:59Z" }).text
+    const newer = parcelUpdateMessage({ ...m, expected_delivery: "2024-03-14T16:59:59Z" }).text
+    expect(older).toContain("14 March")
+    expect(older).toBe(newer)
+    expect(parcelUpdateMessage({ ...m, expected_delivery: "0001-01-01T00:00:00Z" }).text).not.toMatch(/January/)
+  })
+
   it("writes in the order's language when it is one the plugin writes", () => {
     expect(languageOf("vi-VN")).toBe("vi")
     expect(languageOf("en_US")).toBe("en")

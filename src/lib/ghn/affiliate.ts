@@ -7,6 +7,7 @@ import { z } from "zod"
 import { GHN_PATHS } from "./constants"
 import type { GhnShop, GhnShopsApi } from "./shops"
 import type { GhnCallOptions, Transport } from "./transport"
+import { int } from "./response"
 import { posInt, reqStr, str, validateInput } from "./validation"
 import { normalizeVnPhone } from "../phone"
 
@@ -64,7 +65,7 @@ export function createAffiliateApi(t: Transport, shops: GhnShopsApi, defaultLang
         json,
         shopId: "optional",
         retry: "never",
-        data: z.looseObject({ TTL: z.number() }),
+        data: z.looseObject({ TTL: int() }),
         call,
       })
     },
@@ -82,7 +83,7 @@ export function createAffiliateApi(t: Transport, shops: GhnShopsApi, defaultLang
         json,
         shopId: "optional",
         retry: "never",
-        data: z.looseObject({ client_id: z.number(), shop_id: z.number() }),
+        data: z.looseObject({ client_id: int(), shop_id: int() }),
         call,
       })
     },

@@ -36,6 +36,8 @@ export interface GhnApiErrorInit {
   operation: string
   status: number
   code?: number
+  /** The status GHN meant, when its text nests another one; default: `code`, else `status`. */
+  ghn_status?: number
   code_message?: string
   code_message_value?: string
   ghn_message: string
@@ -56,6 +58,13 @@ export class GhnApiError extends GhnError {
   readonly status: number
   /** `code` of the body (mirrors the HTTP status on GHN; undefined when no JSON body). */
   readonly code: number | undefined
+  /**
+   * The status GHN meant, which classifies the failure (read this, not `status`): the code GHN
+   * nests in its text (`code=401, message=Token is not valid!` in an HTTP 400 is 401, a nested
+   * 404 is a missing order), 429 for its busy answer ("Too many request. This request is
+   * processing"), else the body's `code` when it is a failure, else the HTTP status.
+   */
+  readonly ghn_status: number
   /** Machine-readable error code, e.g. `USER_ERR_COMMON`, `OTP_NOT_VALID`. Absent on ticket errors. */
   readonly code_message: string | undefined
   /** Localized text of `code_message` (Vietnamese unless `language: "en"`). */
@@ -81,6 +90,7 @@ export class GhnApiError extends GhnError {
     })
     this.status = init.status
     this.code = init.code
+    this.ghn_status = init.ghn_status ?? (init.code !== undefined && (init.code < 200 || init.code >= 300) ? init.code : init.status)
     this.code_message = init.code_message
     this.code_message_value = init.code_message_value
     this.ghn_message = init.ghn_message

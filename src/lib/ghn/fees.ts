@@ -6,6 +6,8 @@ import { GHN_LIMITS, GHN_PATHS, SERVICE_TYPES } from "./constants"
 import type { GhnInputIssue } from "./errors"
 import type { GhnCallOptions, Transport } from "./transport"
 import { isRecord, issue, posInt, reqStr, serviceTypeBoundaryIssues, str, uint, validateInput, type CustomCheck } from "./validation"
+import { ghnExpectedIso } from "./dates"
+import { expectedDate, int, intOr0, obj, optInt } from "./response"
 
 const F = GHN_LIMITS.calculateFee
 
@@ -72,18 +74,14 @@ export const leadtimeBodySchema = z.strictObject({
 })
 export type GhnLeadtimeBody = z.input<typeof leadtimeBodySchema>
 
-const fee = () =>
-  z
-    .number()
-    .nullish()
-    .transform((v) => v ?? 0)
+const fee = intOr0
 
 /**
  * Fee quote. Accepts both field sets of the spec (the older one lacks return_again,
  * change_to_address_fee, change_return_address_fee and return): a missing part reads 0.
  */
 export const feeQuoteSchema = z.looseObject({
-  total: z.number(),
+  total: int(),
   service_fee: fee(),
   insurance_fee: fee(),
   cod_fee: fee(),
@@ -102,13 +100,32 @@ export const feeQuoteSchema = z.looseObject({
 })
 export type GhnFeeQuote = z.output<typeof feeQuoteSchema>
 
-export const leadtimeResultSchema = z.looseObject({
-  leadtime: z.number(),
-  leadtime_order: z.looseObject({
-    from_estimate_date: z.string(),
-    to_estimate_date: z.string(),
-  }),
-})
+/**
+ * Leadtime. Older answers carry only `leadtime` (Unix seconds) and `order_date`; newer ones add
+ * `leadtime_order` (which may come empty). `estimate` is the window to show, from
+ * `leadtime_order` when GHN gives it, else from `leadtime`; each end normalised (end of day in
+ * either form is the same day in Vietnam). An answer without any date is refused.
+ */
+export const leadtimeResultSchema = z
+  .looseObject({
+    leadtime: optInt(),
+    order_date: z.unknown().optional(),
+    leadtime_order: obj({
+      from_estimate_date: expectedDate(),
+      to_estimate_date: expectedDate(),
+    }),
+  })
+  // An answer with no date at all cannot be meant as an estimate.
+  .refine((r) => !!ghnExpectedIso(r.leadtime) || !!r.leadtime_order?.from_estimate_date || !!r.leadtime_order?.to_estimate_date, {
+    message: "neither leadtime nor leadtime_order gives a date",
+    path: ["leadtime"],
+  })
+  .transform((r) => {
+    const at = ghnExpectedIso(r.leadtime)
+    const to = r.leadtime_order?.to_estimate_date ?? at ?? r.leadtime_order?.from_estimate_date ?? null
+    const from = r.leadtime_order?.from_estimate_date ?? to
+    return { ...r, estimate: { from, to } }
+  })
 export type GhnLeadtime = z.output<typeof leadtimeResultSchema>
 
 export function createFeesApi(t: Transport) {

@@ -8,46 +8,47 @@
 import { z } from "zod"
 import { GHN_LIMITS, GHN_PATHS } from "./constants"
 import type { GhnCallOptions, Transport } from "./transport"
+import { flag, idish, int, list, optInt, text } from "./response"
 import { posInt, uint, validateInput } from "./validation"
 
 const PAGE = GHN_LIMITS.masterData.maxPageSize
-const names = () => z.array(z.string()).nullish()
-const idish = () => z.union([z.number(), z.string()])
+/** NameExtension / extension_names: GHN may omit them or send null. */
+const names = () => list(z.string())
 
 export const provinceSchema = z.looseObject({
-  ProvinceID: z.number(),
+  ProvinceID: int(),
   ProvinceName: z.string(),
   Code: idish().nullish(),
   NameExtension: names(),
-  CanUpdateCOD: z.boolean().nullish(),
-  Status: z.number().nullish(),
+  CanUpdateCOD: flag(),
+  Status: optInt(),
 })
 export type GhnProvince = z.output<typeof provinceSchema>
 
 export const districtSchema = z.looseObject({
-  DistrictID: z.number(),
-  ProvinceID: z.number(),
+  DistrictID: int(),
+  ProvinceID: int(),
   DistrictName: z.string(),
   Code: idish().nullish(),
-  Type: z.number().nullish(),
+  Type: optInt(),
   /** 0 locked, 1 pick/pay, 2 deliver, 3 all */
-  SupportType: z.number().nullish(),
+  SupportType: optInt(),
   NameExtension: names(),
-  CanUpdateCOD: z.boolean().nullish(),
+  CanUpdateCOD: flag(),
   /** 1 open, 2 locked */
-  Status: z.number().nullish(),
+  Status: optInt(),
 })
 export type GhnDistrict = z.output<typeof districtSchema>
 
 export const wardSchema = z.looseObject({
   /** A string (a number from GHN is converted). */
   WardCode: idish().transform((v) => String(v)),
-  DistrictID: z.number(),
+  DistrictID: int(),
   WardName: z.string(),
   NameExtension: names(),
-  SupportType: z.number().nullish(),
-  CanUpdateCOD: z.boolean().nullish(),
-  Status: z.number().nullish(),
+  SupportType: optInt(),
+  CanUpdateCOD: flag(),
+  Status: optInt(),
 })
 export type GhnWard = z.output<typeof wardSchema>
 
@@ -57,7 +58,7 @@ export const newProvinceSchema = z.looseObject({
   extension_names: names(),
   type: idish().nullish(),
   /** 1 active, 2 disabled, 10 deleted */
-  status: z.number().nullish(),
+  status: optInt(),
 })
 export type GhnNewProvince = z.output<typeof newProvinceSchema>
 
@@ -67,20 +68,9 @@ export const newWardSchema = z.looseObject({
   extension_names: names(),
   type: idish().nullish(),
   parent_id: idish().nullish(),
-  status: z.number().nullish(),
+  status: optInt(),
 })
 export type GhnNewWard = z.output<typeof newWardSchema>
-
-/** `data` as a list: null is [], an object holding one array (a paged wrapper) is that array. */
-const listOf = <S extends z.ZodType>(item: S) =>
-  z.preprocess((v) => {
-    if (v === null || v === undefined) return []
-    if (typeof v === "object" && !Array.isArray(v)) {
-      const arr = Object.values(v as Record<string, unknown>).find(Array.isArray)
-      return arr ?? v
-    }
-    return v
-  }, z.array(item))
 
 export const pageQuerySchema = z.strictObject({
   offset: uint().optional(),
@@ -101,7 +91,7 @@ export function createMasterDataApi(t: Transport) {
       query: { offset: q.offset, limit: q.limit },
       shopId: "optional",
       retry: "safe",
-      data: listOf(newProvinceSchema),
+      data: list(newProvinceSchema),
       call,
     })
   }
@@ -114,7 +104,7 @@ export function createMasterDataApi(t: Transport) {
       query: { province_id: q.province_id, offset: q.offset, limit: q.limit },
       shopId: "optional",
       retry: "safe",
-      data: listOf(newWardSchema),
+      data: list(newWardSchema),
       call,
     })
   }
@@ -139,7 +129,7 @@ export function createMasterDataApi(t: Transport) {
         path: GHN_PATHS.province,
         shopId: "required",
         retry: "safe",
-        data: listOf(provinceSchema),
+        data: list(provinceSchema),
         call,
       })
     },
@@ -154,7 +144,7 @@ export function createMasterDataApi(t: Transport) {
         json: { province_id },
         shopId: "optional",
         retry: "safe",
-        data: listOf(districtSchema),
+        data: list(districtSchema),
         call,
       })
     },
@@ -169,7 +159,7 @@ export function createMasterDataApi(t: Transport) {
         json: { district_id },
         shopId: "optional",
         retry: "safe",
-        data: listOf(wardSchema),
+        data: list(wardSchema),
         call,
       })
     },

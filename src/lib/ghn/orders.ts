@@ -13,6 +13,7 @@ import {
 import type { GhnCallOptions, Transport } from "./transport"
 import { issue, isRecord, reqStr, serviceTypeBoundaryIssues, str, uint, validateInput, type CustomCheck } from "./validation"
 import type { GhnInputIssue } from "./errors"
+import { date, expectedDate, flag, intOr0, list, obj, optInt, text, textOr } from "./response"
 
 const L = GHN_LIMITS.createOrder
 
@@ -151,8 +152,8 @@ export const createOrderChecks: CustomCheck[] = [
 
 // ------------------------------------------------------------------ response schemas
 
-const n = () => z.number().nullish()
-const s = () => z.string().nullish()
+const n = optInt
+const s = text
 
 /** data.fee of Create/Preview Order: every part in VND (coupon is negative). */
 export const orderFeeSchema = z.looseObject({
@@ -180,14 +181,15 @@ export type GhnOrderFee = z.output<typeof orderFeeSchema>
 
 /**
  * Create/Preview result. Once GHN has created an order the client never fails on a missing
- * price field: a missing fee is {}, total_fee 0 and expected_delivery_time "".
+ * price field: a missing fee is {}, total_fee 0 and expected_delivery_time "" (an end of day in
+ * either form is normalised to the same Vietnamese day).
  */
 export const createOrderResultSchema = z.looseObject({
   order_code: z.string(),
-  sort_code: z.string().optional(),
-  fee: orderFeeSchema.nullish().transform((v) => v ?? {}),
-  total_fee: z.number().nullish().transform((v) => v ?? 0),
-  expected_delivery_time: z.string().nullish().transform((v) => v ?? ""),
+  sort_code: text(),
+  fee: obj(orderFeeSchema.shape).transform((v) => v ?? {}),
+  total_fee: intOr0(),
+  expected_delivery_time: expectedDate().transform((v) => v ?? ""),
 })
 export type GhnCreateOrderResult = z.output<typeof createOrderResultSchema>
 
@@ -202,7 +204,11 @@ const orderItemResultSchema = z.looseObject({
   weight: n(),
 })
 
-/** Order Info data (the common subset of about 120 fields; the rest pass through). */
+/**
+ * Order Info data (the common subset of about 120 fields; the rest pass through). Dates are ISO
+ * 8601 (UTC) or null when unset (Go's zero time included); `pickup_shift` is undefined when GHN
+ * sends it empty (`{}`, `[]` or null).
+ */
 export const orderSchema = z.looseObject({
   order_code: z.string(),
   client_order_code: s(),
@@ -228,21 +234,21 @@ export const orderSchema = z.looseObject({
   service_id: n(),
   payment_type_id: n(),
   cod_amount: n(),
-  cod_collect_date: s(),
-  cod_transfer_date: s(),
-  is_cod_collected: z.boolean().nullish(),
-  is_cod_transferred: z.boolean().nullish(),
+  cod_collect_date: date(),
+  cod_transfer_date: date(),
+  is_cod_collected: flag(),
+  is_cod_transferred: flag(),
   cod_failed_amount: n(),
   insurance_value: n(),
   order_value: n(),
   required_note: s(),
   content: s(),
   note: s(),
-  pickup_shift: z.looseObject({ from_time: s(), to_time: s() }).nullish(),
-  leadtime: s(),
-  created_date: s(),
-  updated_date: s(),
-  items: z.array(orderItemResultSchema).nullish(),
+  pickup_shift: obj({ from_time: date(), to_time: date() }),
+  leadtime: expectedDate(),
+  created_date: date(),
+  updated_date: date(),
+  items: list(orderItemResultSchema),
 })
 export type GhnOrder = z.output<typeof orderSchema>
 
@@ -259,15 +265,12 @@ export const switchStatusResultSchema = z
   .looseObject({
     order_code: z.string(),
     result: z.boolean(),
-    message: z.string().nullish().transform((v) => v ?? ""),
+    message: textOr(),
   })
   .transform((r) => ({ ...r, reason: meaningfulReason(r.message) }))
 export type SwitchStatusResult = z.output<typeof switchStatusResultSchema>
 
-const switchStatusListSchema = z
-  .array(switchStatusResultSchema)
-  .nullable()
-  .transform((v) => v ?? [])
+const switchStatusListSchema = list(switchStatusResultSchema)
 
 // ------------------------------------------------------------------ methods
 

@@ -5,6 +5,7 @@ import { z } from "zod"
 import { GHN_PATHS } from "./constants"
 import { GhnApiError } from "./errors"
 import type { GhnCallOptions, Transport } from "./transport"
+import { int, list, optInt, textOr } from "./response"
 import { posInt, validateInput } from "./validation"
 
 /** Body of Get Service. shop_id (a body field, distinct from the ShopId header) defaults to the client's shopId. */
@@ -15,10 +16,11 @@ export const availableServicesBodySchema = z.strictObject({
 })
 export type GhnAvailableServicesBody = Omit<z.input<typeof availableServicesBodySchema>, "shop_id"> & { shop_id?: number }
 
+/** A delivery service. service_id is reference only (spec) and GHN may omit it. */
 export const serviceSchema = z.looseObject({
-  service_id: z.number(),
-  short_name: z.string().nullish().transform((v) => v ?? ""),
-  service_type_id: z.number(),
+  service_id: optInt(),
+  short_name: textOr(),
+  service_type_id: int(),
 })
 export type GhnService = z.output<typeof serviceSchema>
 
@@ -40,10 +42,7 @@ export function createServicesApi(t: Transport) {
         json,
         shopId: "required",
         retry: "safe",
-        data: z
-          .array(serviceSchema)
-          .nullable()
-          .transform((v) => v ?? []),
+        data: list(serviceSchema),
         onEmptyBody: (status) =>
           new GhnApiError({
             operation: "services.available",

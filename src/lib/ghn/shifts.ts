@@ -3,13 +3,14 @@
  */
 import { z } from "zod"
 import { GHN_PATHS } from "./constants"
+import { int, list, textOr } from "./response"
 import type { GhnCallOptions, Transport } from "./transport"
 
 export const pickShiftSchema = z.looseObject({
-  id: z.number(),
-  title: z.string().nullish().transform((v) => v ?? ""),
-  from_time: z.number(),
-  to_time: z.number(),
+  id: int(),
+  title: textOr(),
+  from_time: int(),
+  to_time: int(),
 })
 export type GhnPickShift = z.output<typeof pickShiftSchema>
 
@@ -43,10 +44,7 @@ export function createShiftsApi(t: Transport) {
         path: GHN_PATHS.pickShift,
         shopId: "never",
         retry: "safe",
-        data: z
-          .array(pickShiftSchema)
-          .nullable()
-          .transform((v) => v ?? []),
+        data: list(pickShiftSchema),
         call,
       })
     },

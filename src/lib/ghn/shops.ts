@@ -4,6 +4,7 @@
 import { z } from "zod"
 import { GHN_PATHS } from "./constants"
 import type { GhnCallOptions, Transport } from "./transport"
+import { int, list, obj, optInt, text } from "./response"
 import { posInt, reqStr, str, uint, validateInput } from "./validation"
 
 export const listShopsQuerySchema = z.strictObject({
@@ -24,26 +25,20 @@ export const createShopBodySchema = z.strictObject({
 export type GhnCreateShopBody = z.input<typeof createShopBodySchema>
 
 export const shopSchema = z.looseObject({
-  _id: z.number(),
-  name: z.string().nullish(),
-  phone: z.string().nullish(),
-  address: z.string().nullish(),
-  ward_code: z.string().nullish(),
-  district_id: z.number().nullish(),
-  client_id: z.number().nullish(),
-  status: z.number().nullish(),
+  _id: int(),
+  name: text(),
+  phone: text(),
+  address: text(),
+  ward_code: text(),
+  district_id: optInt(),
+  client_id: optInt(),
+  status: optInt(),
 })
 export type GhnShop = z.output<typeof shopSchema>
 
 export const shopListSchema = z.looseObject({
-  last_offset: z
-    .number()
-    .nullish()
-    .transform((v) => v ?? 0),
-  shops: z
-    .array(shopSchema)
-    .nullish()
-    .transform((v) => v ?? []),
+  last_offset: optInt().transform((v) => v ?? 0),
+  shops: list(shopSchema),
 })
 export type GhnShopList = z.output<typeof shopListSchema>
 
@@ -57,7 +52,7 @@ export function createShopsApi(t: Transport) {
       query: { offset: q.offset, limit: q.limit, client_phone: q.client_phone || undefined },
       shopId: "never",
       retry: "safe",
-      data: shopListSchema.nullable().transform((v) => v ?? { last_offset: 0, shops: [] }),
+      data: obj(shopListSchema.shape).transform((v) => v ?? { last_offset: 0, shops: [] }),
       call,
     })
   }
@@ -103,7 +98,7 @@ export function createShopsApi(t: Transport) {
         json,
         shopId: "required",
         retry: "never",
-        data: z.looseObject({ shop_id: z.number() }),
+        data: z.looseObject({ shop_id: int() }),
         call,
       })
     },

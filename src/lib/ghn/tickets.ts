@@ -7,6 +7,7 @@ import { z } from "zod"
 import { GHN_LIMITS, GHN_PATHS, TICKET_CATEGORIES } from "./constants"
 import type { GhnInputIssue } from "./errors"
 import type { FormFile, GhnCallOptions, Transport } from "./transport"
+import { date, flag, int, list, optInt, text } from "./response"
 import { isRecord, issue, labelOf, reqStr, validateInput, type CustomCheck } from "./validation"
 
 const T = GHN_LIMITS.tickets
@@ -92,43 +93,37 @@ const toFiles = (attachments: GhnTicketAttachment[] | undefined): FormFile[] =>
     contentType: a.contentType ?? MIME[extensionOf(a.filename)] ?? "application/octet-stream",
   }))
 
-const s = () => z.string().nullish()
-const idish = () => z.union([z.string(), z.number()]).nullish()
+const s = text
+const idish = () => text()
 
 export const conversationSchema = z.looseObject({
   body: s(),
   from_email: s(),
-  user_id: z.number().nullish(),
-  created_at: s(),
-  updated_at: s(),
-  attachments: z.array(z.unknown()).nullish(),
-  cc_emails: z.array(z.string()).nullish(),
-  bcc_emails: z.array(z.string()).nullish(),
-  private: z.boolean().nullish(),
+  user_id: optInt(),
+  created_at: date(),
+  updated_at: date(),
+  attachments: list(z.unknown()),
+  cc_emails: list(z.string()),
+  bcc_emails: list(z.string()),
+  private: flag(),
 })
 export type GhnConversation = z.output<typeof conversationSchema>
 
 export const ticketSchema = z.looseObject({
-  id: z.number(),
+  id: int(),
   type: s(),
   reason: s(),
   order_code: s(),
   description: s(),
   status: s(),
-  status_id: z.number().nullish(),
+  status_id: optInt(),
   client_id: idish(),
   shop_id: idish(),
-  created_at: s(),
-  updated_at: s(),
-  created_by: z.number().nullish(),
-  conversations: z
-    .array(conversationSchema)
-    .nullish()
-    .transform((v) => v ?? []),
-  attachments: z
-    .array(z.unknown())
-    .nullish()
-    .transform((v) => v ?? []),
+  created_at: date(),
+  updated_at: date(),
+  created_by: optInt(),
+  conversations: list(conversationSchema),
+  attachments: list(z.unknown()),
 })
 export type GhnTicket = z.output<typeof ticketSchema>
 

@@ -124,6 +124,25 @@ export function parseValidationFields(message: string): GhnFieldError[] {
 
 const isTransientStatus = (s: number | undefined): boolean => s !== undefined && (s === 429 || (s >= 500 && s <= 599))
 
+/** GHN's busy answer: not a refusal, retried like a 429. */
+const BUSY_TEXT = /too many requests?\b|request is (?:being )?process(?:ing|ed)/i
+/** The real code GHN nests in an error's text: `code=401, message=Token is not valid!`. */
+const NESTED_CODE = /\bcode\s*[=:]\s*(\d{3})\b/i
+
+/**
+ * The status a GHN failure means, read from its text first: its busy answer is a 429, a nested
+ * `code=NNN` is NNN; else the body's failure code, else the HTTP status.
+ */
+export function meantStatus(status: number, code: number | undefined, message: string): number {
+  if (BUSY_TEXT.test(message)) return 429
+  const nested = NESTED_CODE.exec(message)
+  if (nested) {
+    const n = Number(nested[1])
+    if (n >= 400 && n <= 599) return n
+  }
+  return code !== undefined && (code < 200 || code >= 300) ? code : status
+}
+
 function parseRetryAfter(value: string | string[] | undefined): number | undefined {
   const v = Array.isArray(value) ? value[0] : value
   if (!v) return undefined
@@ -311,23 +330,26 @@ export function createTransport(config: TransportConfig): Transport {
     const ghnMessage = redact(messageText(envelope.message))
     if (!ok || (code !== undefined && !Number.isNaN(code) && (code < 200 || code >= 300))) {
       const codeMessage = envelope.code_message ? redact(envelope.code_message) : undefined
+      const bodyCode = code !== undefined && !Number.isNaN(code) ? code : undefined
+      const meant = meantStatus(status, bodyCode, ghnMessage)
       const init = {
         status,
-        code: code !== undefined && !Number.isNaN(code) ? code : undefined,
+        code: bodyCode,
+        ghn_status: meant,
         code_message: codeMessage,
         code_message_value: envelope.code_message_value ? redact(envelope.code_message_value) : undefined,
         ghn_message: ghnMessage,
         fields: parseValidationFields(ghnMessage),
         data: redactDeep(envelope.data ?? null),
-        retryable: isTransientStatus(status) || isTransientStatus(code),
-        retryAfterMs: status === 429 || code === 429 ? parseRetryAfter(headers["retry-after"]) : undefined,
+        retryable: isTransientStatus(status) || isTransientStatus(code) || isTransientStatus(meant),
+        retryAfterMs: meant === 429 ? parseRetryAfter(headers["retry-after"]) : undefined,
       }
       let hint = ""
-      if (status === 401 || code === 401) {
+      if (meant === 401) {
         hint =
           ` (GHN refused the token. Tokens are per environment: a staging token is refused on production and vice versa;` +
           ` this client targets ${config.environmentLabel}. An IP whitelist on the GHN account also gives 401.)`
-      } else if (status === 403 || code === 403) {
+      } else if (meant === 403) {
         hint = " (the account lacks a permission: ticket permission for tickets, order-detail permission for Order Info)"
       }
       throw new GhnApiError({ operation: spec.operation, ...init, hint: hint || undefined })
@@ -421,11 +443,11 @@ export function createTransport(config: TransportConfig): Transport {
         return (await once(spec, shopId, attempt)) as z.output<S>
       } catch (err) {
         if (!(err instanceof GhnError)) throw err
-        if (err instanceof GhnApiError && (err.status === 429 || err.code === 429)) config.budget?.throttled(err.retryAfterMs)
+        if (err instanceof GhnApiError && err.ghn_status === 429) config.budget?.throttled(err.retryAfterMs)
         let again = false
         let delay = 0
         if (retry && spec.retry !== "never") {
-          if (spec.retry === "safe+404once" && err instanceof GhnApiError && err.status === 404 && !notFoundRetried) {
+          if (spec.retry === "safe+404once" && err instanceof GhnApiError && err.ghn_status === 404 && !notFoundRetried) {
             notFoundRetried = true
             again = true
           } else if (attempt < maxAttempts && err.retryable && !(err instanceof GhnNetworkError && err.aborted)) {

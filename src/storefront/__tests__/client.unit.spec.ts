@@ -1,5 +1,5 @@
 import { createGhnStoreClient, fetchTransport, GhnStoreError, StoreFetch, StoreFetchInit } from "../client"
-import { formatDeliveryEstimate, ghnErrorMessage } from "../messages"
+import { formatDeliveryEstimate, formatExpectedDay, ghnErrorMessage } from "../messages"
 
 type Call = { url: string; init: { method?: string; headers?: Record<string, string>; body?: string } }
 
@@ -89,5 +89,12 @@ describe("formatDeliveryEstimate", () => {
     expect(formatDeliveryEstimate(estimate("2026-11-30T03:00:00Z", "2026-12-02T03:00:00Z"))).toBe("Giao dự kiến 30/11-02/12")
     expect(formatDeliveryEstimate(estimate(null, null))).toBe("Giao dự kiến 27/11")
     expect(formatDeliveryEstimate(estimate(null, null), "en")).toBe("Estimated delivery Nov 27")
+  })
+
+  it("shows GHN's end of day on the same day in either form (older …T23:59:59Z, newer …T16:59:59Z)", () => {
+    expect(formatDeliveryEstimate(estimate("2024-03-13T23:59:59Z", "2024-03-14T23:59:59Z"))).toBe("Giao dự kiến 13-14/03")
+    expect(formatDeliveryEstimate(estimate("2025-03-13T16:59:59Z", "2025-03-14T16:59:59Z"))).toBe("Giao dự kiến 13-14/03")
+    expect(formatExpectedDay("2024-03-14T23:59:59Z")).toBe("14/03")
+    expect(formatExpectedDay("2025-03-14T16:59:59Z", "en")).toBe("14 Mar")
   })
 })

@@ -1,5 +1,5 @@
 import type { GhnParcelTracking } from "../client"
-import { formatTrackingDay, formatTrackingTime, formatVnd, LABELS, type ShopperLocale } from "../messages"
+import { formatExpectedDay, formatTrackingTime, formatVnd, LABELS, type ShopperLocale } from "../messages"
 import { useGhnOrderTracking, type UseGhnOrderTrackingOptions } from "./use-ghn-order-tracking"
 
 function Parcel({ parcel, locale }: { parcel: GhnParcelTracking; locale: ShopperLocale }) {
@@ -13,7 +13,7 @@ function Parcel({ parcel, locale }: { parcel: GhnParcelTracking; locale: Shopper
       </p>
       {parcel.expected_delivery && (
         <p className="ghn-parcel-expected">
-          {t.expected}: {formatTrackingDay(parcel.expected_delivery, locale)}
+          {t.expected}: {formatExpectedDay(parcel.expected_delivery, locale)}
         </p>
       )}
       {parcel.cod_amount > 0 && <p className="ghn-parcel-cash" data-ghn-cash={parcel.cod_amount}>{t.cash(formatVnd(parcel.cod_amount, locale))}</p>}

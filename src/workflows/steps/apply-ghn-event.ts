@@ -1,4 +1,5 @@
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
+import { ghnInstant } from "../../lib/ghn/dates"
 import { attemptsAfter } from "../../lib/needs-action"
 import { GHN_STATUSES, refusedMove, type RefusedMove } from "../../lib/status"
 import type { GhnShipmentEvent } from "../../lib/webhook"
@@ -166,14 +167,20 @@ export const applyGhnEventStep = createStep(
       }
     }
     // Collection and transfer happen once: whichever report says so first sets them, in any order.
+    // Dates read as every GHN date: Go's zero time or "" is unset, never a transfer (a callback
+    // stored before this rule may still carry one).
     for (const e of accepted) {
+      const collectedOn = ghnInstant(e.cod_collect_date)
+      const transferredOn = ghnInstant(e.cod_transfer_date)
       if (e.cod_collected && !shipment.is_cod_collected) {
         update.is_cod_collected = true
-        if (e.cod_collect_date && !update.cod_collect_date) update.cod_collect_date = new Date(e.cod_collect_date)
+        if (collectedOn && !update.cod_collect_date) update.cod_collect_date = collectedOn
       }
-      if ((e.cod_transferred || e.cod_transfer_date) && !shipment.is_cod_transferred) {
+      // A callback's transfer is its date; Order Info also says is_cod_transferred.
+      const transferred = e.source === "webhook" ? !!transferredOn : !!e.cod_transferred || !!transferredOn
+      if (transferred && !shipment.is_cod_transferred) {
         update.is_cod_transferred = true
-        if (e.cod_transfer_date && !update.cod_transfer_date) update.cod_transfer_date = new Date(e.cod_transfer_date)
+        if (transferredOn && !update.cod_transfer_date) update.cod_transfer_date = transferredOn
       }
     }
     update.history = { events: history }

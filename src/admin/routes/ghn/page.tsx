@@ -24,7 +24,7 @@ import { ReweighReport } from "../../components/reweigh-report"
 import { SavedAddresses } from "../../components/saved-addresses"
 import { ErrorState, GhnStatusBadge } from "../../components/common"
 import { errorText, useNeedsAction, useShipments, type Shipment } from "../../lib/api"
-import { dateTime, STATUSES, useGhnTranslation, vnd } from "../../lib/format"
+import { dateTime, expectedDay, STATUSES, useGhnTranslation, vnd } from "../../lib/format"
 
 const PAGE_SIZE = 20
 const columnHelper = createDataTableColumnHelper<Shipment>()
@@ -162,7 +162,7 @@ const GhnShipments = () => {
       }),
       columnHelper.accessor("cod_amount", { header: t("table.cod"), cell: ({ getValue }) => (getValue() ? vnd(getValue(), lng) : "—") }),
       columnHelper.accessor("total_fee", { header: t("table.fee"), cell: ({ getValue }) => vnd(getValue(), lng) }),
-      columnHelper.accessor("expected_delivery_time", { header: t("table.expected"), cell: ({ getValue }) => dateTime(getValue(), lng) }),
+      columnHelper.accessor("expected_delivery_time", { header: t("table.expected"), cell: ({ getValue }) => expectedDay(getValue(), lng) }),
       columnHelper.accessor("created_at", { header: t("table.created"), cell: ({ getValue }) => dateTime(getValue(), lng) }),
     ],
     [t, lng]

@@ -137,7 +137,7 @@ describe("retries (counted at the server)", () => {
     const cases: Array<[string, () => Promise<unknown>, ScriptedResponse]> = [
       ["orders.preview", () => ghn.orders.preview(order), created],
       ["orders.info", () => ghn.orders.info("A1"), ok({ order_code: "A1", status: "picking" })],
-      ["fees.leadtime", () => ghn.fees.leadtime({ to_district_id: 1, to_ward_code: "1" }), ok({ leadtime: 1, leadtime_order: { from_estimate_date: "a", to_estimate_date: "b" } })],
+      ["fees.leadtime", () => ghn.fees.leadtime({ to_district_id: 1, to_ward_code: "1" }), ok({ leadtime: 1752163199, leadtime_order: { from_estimate_date: "2025-07-09T16:59:59Z", to_estimate_date: "2025-07-10T16:59:59Z" } })],
       ["services.available", () => ghn.services.available({ from_district: 1, to_district: 2 }), ok([])],
       ["shops.list", () => ghn.shops.list(), ok({ last_offset: 0, shops: [] })],
       ["shifts.list", () => ghn.shifts.list(), ok([])],

@@ -60,7 +60,7 @@ type Verdict = { ok: boolean | null; code?: string | null; status?: number | nul
 
 const verdictOf = (error: unknown): Verdict => {
   if (error instanceof GhnApiError) {
-    return { ok: false, code: error.code_message || `GHN_${error.status}`, status: error.status, message: error.ghn_message || error.code_message_value || error.message }
+    return { ok: false, code: error.code_message || `GHN_${error.ghn_status}`, status: error.ghn_status, message: error.ghn_message || error.code_message_value || error.message }
   }
   if (error instanceof GhnNetworkError) return { ok: false, code: error.timeout ? "TIMEOUT" : error.errorCode || "NETWORK", status: null, message: error.message }
   return { ok: false, code: "ERROR", status: null, message: (error as Error)?.message ?? String(error) }

@@ -1,5 +1,6 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { ContainerRegistrationKeys, MedusaError } from "@medusajs/framework/utils"
+import { ghnExpectedIso } from "../../../../lib/ghn/dates"
 import { toMedusaError } from "../../../../lib/medusa-error"
 import { shopIdForLocation } from "../../../../lib/options"
 import { isGhnProviderId } from "../../../../lib/provider-id"
@@ -58,11 +59,14 @@ export async function POST(req: MedusaRequest<LeadtimeBody>, res: MedusaResponse
     const result = await ghn.cache.getOrLoad(cacheKey("leadtime", { provider: option.provider_id, shopId, body }), () =>
       account.client.fees.leadtime(body, { shopId })
     )
+    // Read once by the client's schema: `leadtime` (Unix seconds) or leadtime_order, either end-of-day form.
+    const estimate = result.estimate
+    if (!estimate.to) throw new MedusaError(MedusaError.Types.NOT_FOUND, "GHN gave no delivery estimate for this route (Leadtime answered without a date)")
     res.json({
       leadtime: {
-        expected_at: new Date(result.leadtime * 1000).toISOString(),
-        from_estimate_date: result.leadtime_order?.from_estimate_date ?? null,
-        to_estimate_date: result.leadtime_order?.to_estimate_date ?? null,
+        expected_at: ghnExpectedIso(result.leadtime) ?? estimate.to,
+        from_estimate_date: result.leadtime_order ? estimate.from : null,
+        to_estimate_date: result.leadtime_order ? estimate.to : null,
       },
     })
   } catch (error) {
