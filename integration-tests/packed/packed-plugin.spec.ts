@@ -31,9 +31,23 @@ const ROOT = path.resolve(__dirname, "../..")
 const TEMPLATE = path.join(__dirname, "store-template")
 const CACHE = path.join(ROOT, ".cache", "packed")
 const PLUGIN = path.join(CACHE, "plugin")
-/** The Medusa the scratch store installs: the template's (2.21.2), or GHN_PACKED_MEDUSA (`~2.19.0`: the newest 2.19.x). */
+/**
+ * The Medusa the scratch store installs: the template's, or GHN_PACKED_MEDUSA (`~2.19.0`: the newest
+ * 2.19.x; `latest`; an exact version, a snapshot or a preview), resolved on the registry by
+ * scripts/medusa-versions.js (a package of the set not published at that version, such as a
+ * snapshot's @medusajs/admin-sdk, pinned to the newest version it has below it).
+ */
 const MEDUSA = process.env.GHN_PACKED_MEDUSA || ""
-const STORE = path.join(CACHE, MEDUSA ? `store-${MEDUSA.replace(/[^0-9A-Za-z.]/g, "")}` : "store")
+const TEMPLATE_PACKAGE = JSON.parse(fs.readFileSync(path.join(TEMPLATE, "package.json"), "utf8"))
+const TEMPLATE_PINS: Record<string, string> = Object.fromEntries(
+  Object.entries(TEMPLATE_PACKAGE.dependencies as Record<string, string>).filter(([name]) => name.startsWith("@medusajs/"))
+)
+const { resolveMedusaSet, describeFallbacks } = require(path.join(ROOT, "scripts", "medusa-versions.js"))
+const MEDUSA_SET: { medusa: string; pins: Record<string, string>; fallbacks: { name: string; version: string }[] } | null =
+  MEDUSA ? resolveMedusaSet(MEDUSA, Object.keys(TEMPLATE_PINS)) : null
+/** Asked for the template's own versions, the store is the template's (and its cached install and build serve both). */
+const PINS = MEDUSA_SET && JSON.stringify(MEDUSA_SET.pins) !== JSON.stringify(TEMPLATE_PINS) ? MEDUSA_SET.pins : null
+const STORE = path.join(CACHE, PINS ? `store-${MEDUSA_SET!.medusa.replace(/[^0-9A-Za-z.-]/g, "")}` : "store")
 const SERVER = path.join(STORE, ".medusa", "server")
 const LOGS = path.join(ROOT, "artifacts", "packed")
 const GUARD = path.join(ROOT, "scripts", "demo-guard.js")
@@ -161,20 +175,26 @@ async function packPlugin(): Promise<string> {
 
 /** The scratch store: the template's files, the tarball installed with npm, `medusa build`. */
 async function prepareStore(tarball: string) {
-  const templateHash = hashOf(TEMPLATE, fs.readdirSync(TEMPLATE)) + MEDUSA
+  const templateHash = hashOf(TEMPLATE, fs.readdirSync(TEMPLATE)) + (PINS ? JSON.stringify(PINS) : "")
   if (REBUILD || stamp(path.join(STORE, ".template.hash")) !== templateHash) fs.rmSync(STORE, { recursive: true, force: true })
   fs.mkdirSync(STORE, { recursive: true })
   for (const f of fs.readdirSync(TEMPLATE)) fs.copyFileSync(path.join(TEMPLATE, f), path.join(STORE, f))
   // The template names the published package; here the dependency is the tarball just packed.
   const pkg = JSON.parse(fs.readFileSync(path.join(STORE, "package.json"), "utf8"))
   pkg.dependencies["medusa-fulfillment-ghn"] = `file:${tarball}`
-  if (MEDUSA) for (const name of Object.keys(pkg.dependencies)) if (name.startsWith("@medusajs/")) pkg.dependencies[name] = MEDUSA
+  if (PINS) Object.assign(pkg.dependencies, PINS)
+  // A package pinned below the Medusa asked for is still named at that Medusa's version by its
+  // packages' peers (@medusajs/draft-order's optional peer @medusajs/admin-sdk): npm would fetch
+  // that missing version (ETARGET) unless an override holds every edge to the pin, as a store owner would.
+  for (const { name, version } of MEDUSA_SET?.fallbacks ?? []) pkg.overrides = { ...pkg.overrides, [name]: version }
   fs.writeFileSync(path.join(STORE, "package.json"), JSON.stringify(pkg, null, 2))
   await step("npm install (store)", () => npm("npm-install", ["install", "--prefer-offline", "--no-audit", "--no-fund", "--loglevel=warn"], STORE))
   fs.writeFileSync(path.join(STORE, ".template.hash"), templateHash)
 
   const medusa = JSON.parse(fs.readFileSync(path.join(STORE, "node_modules", "@medusajs", "medusa", "package.json"), "utf8")).version
-  log(`Medusa ${medusa} installed${MEDUSA ? ` (asked: ${MEDUSA})` : ""}, Node ${process.version}`)
+  const fallbacks = MEDUSA_SET ? describeFallbacks(MEDUSA_SET) : ""
+  log(`Medusa ${medusa} installed${MEDUSA ? ` (asked: ${MEDUSA})` : ""}${fallbacks ? `, with ${fallbacks}` : ""}, Node ${process.version}`)
+  if (MEDUSA_SET && medusa !== MEDUSA_SET.medusa) throw new Error(`npm installed @medusajs/medusa ${medusa}, not ${MEDUSA_SET.medusa}`)
   const installed = path.join(STORE, "node_modules", "medusa-fulfillment-ghn")
   if (fs.lstatSync(installed).isSymbolicLink()) throw new Error(`${installed} is a link, not the tarball's files`)
   // What npm installed is the tarball just packed, file for file.
