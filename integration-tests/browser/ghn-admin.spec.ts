@@ -186,6 +186,37 @@ describeBrowser()("GHN admin in a browser", () => {
     expect(f.canceled_at).toBeNull()
   })
 
+  it("moves the pickup time and switches the double check in the edit drawer; a past pickup time is GHN's refusal in words", async () => {
+    const { orderId, code } = await ghnOrder()
+    const card = await openOrder(orderId, code)
+    await card.locator('[data-testid="ghn-more"]').click()
+    await page.locator('[data-testid="ghn-edit"]').click()
+    const drawer = page.locator('[data-testid="ghn-edit-drawer"]')
+    await drawer.waitFor()
+    // The picker reads Vietnam wall-clock time (UTC+7), as GHN and the admin show times.
+    const vietnamMinute = (ms: number) => new Date(ms + 7 * 3600_000).toISOString().slice(0, 16)
+    const now = store.sandbox.control.now()
+    const pickup = drawer.locator('[data-testid="ghn-edit-pickup-time"]')
+    await pickup.fill(vietnamMinute(now - 2 * 3600_000))
+    await drawer.locator('[data-testid="ghn-edit-save"]').click()
+    const error = drawer.locator('[data-testid="ghn-edit-error"]')
+    await error.waitFor()
+    await expect(error.innerText()).resolves.toContain("GHN từ chối thời gian lấy hàng: thời điểm này đã qua")
+    await screenshot(page, "edit-pickup-time-refused")
+
+    const tomorrow = now + 86_400_000
+    await pickup.fill(vietnamMinute(tomorrow))
+    await drawer.locator('[data-testid="ghn-edit-double_check"]').click()
+    await drawer.locator('[data-testid="ghn-edit-save"]').click()
+    await until("the drawer closes after GHN took the change", async () => !(await drawer.isVisible()))
+    const minute = Math.floor(tomorrow / 60_000) * 60_000
+    expect(store.sandbox.control.getOrder(code)).toMatchObject({
+      pickup_time: new Date(minute).toISOString().replace(".000Z", "Z"),
+      double_check: true,
+      document_return: false,
+    })
+  })
+
   it("creates a ticket with an attachment, then replies", async () => {
     const { orderId, code } = await ghnOrder()
     const photo = path.join(files, "ảnh-hộp-móp.png")

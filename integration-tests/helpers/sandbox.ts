@@ -25,6 +25,8 @@ const OWNER = { Token: "sandbox-owner-token", ShopId: "190001" }
 export const sandbox = {
   url,
   reset: () => call("POST", "/_sandbox/reset", {}),
+  /** The sandbox clock (ms): GHN's "now", which tests may have moved. */
+  now: async () => (await call("GET", "/_sandbox/clock")).now as number,
   fixture: () => call("GET", "/_sandbox/fixture"),
   order: async (code: string) => unwrap(await call("GET", `/_sandbox/orders/${encodeURIComponent(code)}`), "order"),
   orders: async () => unwrap(await call("GET", "/_sandbox/orders"), "orders") as any[],

@@ -123,6 +123,36 @@ medusaIntegrationTestRunner({
       expect(await sandbox.requestCount(UPDATE)).toBe(updates)
     })
 
+    it("moves the pickup time and sets document return and double check where GHN's status table allows; a past pickup time is GHN's PICKUP_TIME_ERROR", async () => {
+      const ready = await parcel()
+      const shown = (await api.get(`/admin/ghn/shipments/${ready.code}`, admin)).data.shipment
+      expect(shown.actions.update).toEqual(expect.arrayContaining(["pickup_time", "document_return", "double_check"]))
+      const tomorrow = Math.floor((await sandbox.now()) / 1000) + 86400
+      await api.post(`/admin/ghn/shipments/${ready.code}`, { pickup_time: tomorrow, document_return: true, double_check: true }, admin)
+      expect(await sandbox.order(ready.code)).toMatchObject({
+        pickup_time: new Date(tomorrow * 1000).toISOString().replace(".000Z", "Z"),
+        document_return: true,
+        double_check: true,
+      })
+      const past = await failure(api.post(`/admin/ghn/shipments/${ready.code}`, { pickup_time: tomorrow - 2 * 86400 }, admin))
+      expect(past.status).toBe(400)
+      expect(past.message).toMatch(/PICKUP_TIME_ERROR/)
+      // Once picked, the pickup cannot move; the documents and the double check still can (the spec's table).
+      await sandbox.move(ready.code, "picking", "picked")
+      await waitFor(async () => (await api.get(`/admin/ghn/shipments/${ready.code}`, admin)).data.shipment.status === "picked", 30_000)
+      const picked = (await api.get(`/admin/ghn/shipments/${ready.code}`, admin)).data.shipment
+      expect(picked.actions.update).toEqual(expect.arrayContaining(["document_return", "double_check"]))
+      expect(picked.actions.update).not.toContain("pickup_time")
+      const updates = await sandbox.requestCount(UPDATE)
+      const refused = await failure(api.post(`/admin/ghn/shipments/${ready.code}`, { pickup_time: tomorrow + 86400 }, admin))
+      expect([refused.status, refused.message]).toEqual([400, expect.stringMatching(/pickup_time.*picked/)])
+      expect(await sandbox.requestCount(UPDATE)).toBe(updates)
+      await api.post(`/admin/ghn/shipments/${ready.code}`, { double_check: false }, admin)
+      expect((await sandbox.order(ready.code)).double_check).toBe(false)
+      const wrong = await failure(api.post(`/admin/ghn/shipments/${ready.code}`, { document_return: "yes" }, admin))
+      expect([wrong.status, wrong.message]).toEqual([400, expect.stringMatching(/document_return/)])
+    })
+
     it("refuses a queue status that is not one, naming it and the queue's statuses", async () => {
       const bad = await failure(api.get("/admin/ghn/needs-action?status=delivered,lost", admin))
       expect(bad.status).toBe(400)

@@ -28,6 +28,20 @@ TABLE.return_sorting = TABLE.return
 
 const PICKUP = new Set([...SENDER, "pick_shift", "pickup_time", "pick_station_id"])
 
+/** The Update Order fields the admin edits (its route and edit drawer), offered where the status allows. */
+export const ADMIN_UPDATE_FIELDS = [
+  "note",
+  "required_note",
+  "to_name",
+  "to_phone",
+  "to_address",
+  "cod_amount",
+  "cod_failed_amount",
+  "pickup_time",
+  "document_return",
+  "double_check",
+] as const
+
 /** True when GHN accepts a change of `field` for an order in `status`. */
 export function canUpdateField(status: string, field: string): boolean {
   const rule = (TABLE as Record<string, string[] | "all" | "all-except-pickup">)[status]

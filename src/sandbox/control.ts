@@ -157,6 +157,17 @@ export function createControl(sb: Sandbox): SandboxControl {
       }
     },
 
+    setIpWhitelist(account, ips) {
+      const acc = typeof account === "number" ? sb.accountById.get(account) : sb.accountByToken.get(account)
+      if (!acc) throw new ControlError(404, `no account ${typeof account === "number" ? `with client_id ${account}` : "with that token"}`)
+      if (ips !== null && (!Array.isArray(ips) || !ips.every((ip) => typeof ip === "string" && ip.trim() !== ""))) {
+        throw new ControlError(400, "ips must be a list of IP addresses, or null to remove the whitelist")
+      }
+      if (ips === null) sb.ipWhitelists.delete(acc.client_id)
+      else sb.ipWhitelists.set(acc.client_id, ips.map((ip) => ip.trim()))
+      return Object.fromEntries(sb.ipWhitelists)
+    },
+
     faults(): Fault[] {
       return sb.faults.map((f) => ({ ...f }))
     },
@@ -312,6 +323,13 @@ export function registerControlRoutes(sb: Sandbox, control: SandboxControl): voi
       return []
     }
     return control.setFaults(list as Array<Partial<Fault>>, { append: b.append === true })
+  }))
+  sb.route("GET", `${C}/ip-whitelist`, wrap(() => Object.fromEntries(sb.ipWhitelists)))
+  sb.route("POST", `${C}/ip-whitelist`, wrap((ctx) => {
+    const b = body(ctx)
+    const account = typeof b.client_id === "number" ? b.client_id : typeof b.token === "string" ? b.token : null
+    if (account === null) throw new ControlError(400, "client_id (a number) or token is required")
+    return control.setIpWhitelist(account, (b.ips ?? null) as string[] | null)
   }))
   sb.route("POST", `${C}/reset`, wrap(() => {
     control.reset()

@@ -101,9 +101,15 @@ function sides(l: number, w: number, h: number): [number, number, number] {
   return [s[0], s[1], s[2]]
 }
 
-/** Order dimensions: the box when length, width and height are all given, else derived from items. */
-export function dimensions(input: { length: number; width: number; height: number; items: FeeItem[] }): { length: number; width: number; height: number } {
-  if (input.length > 0 && input.width > 0 && input.height > 0) return { length: input.length, width: input.width, height: input.height }
+/**
+ * Order dimensions. Heavy goods (type 5) whose items carry sizes: derived from the items (spec,
+ * Calculate Fee rule 2), whatever box the body also sends. Otherwise the box when length, width
+ * and height are all given, else derived from the items.
+ */
+export function dimensions(input: { length: number; width: number; height: number; items: FeeItem[] }, serviceTypeId = 2): { length: number; width: number; height: number } {
+  const itemsSized = input.items.some((it) => it.length > 0 || it.width > 0 || it.height > 0)
+  const boxGiven = input.length > 0 && input.width > 0 && input.height > 0
+  if (boxGiven && !(serviceTypeId === 5 && itemsSized)) return { length: input.length, width: input.width, height: input.height }
   if (input.items.length > 0) {
     let L = 0
     let W = 0
@@ -148,7 +154,7 @@ export function calculateFee(input: FeeInput): { ok: true; fee: FeeBreakdown } |
   if (input.serviceTypeId === 5) {
     if (weight < SERVICE_TYPE_BOUNDARY_G && parcels.length < 2) return { ok: false, error: "BOUNDARY_HEAVY" }
     if (from.island || to.island) return { ok: false, error: "SERVICE_NOT_FOUND_CONFIG_FEE" }
-    dims = dimensions(input)
+    dims = dimensions(input, 5)
     main = 0
     converted = 0
     chargeable = 0
@@ -248,8 +254,12 @@ export function shiftWindow(id: number): { from: number; to: number } | null {
 
 // ------------------------------------------------------------------ lead time
 
-export function leadDays(band: Band, serviceTypeId: number, to: Location): number {
-  return LEADTIME_DAYS[band] + (serviceTypeId === 5 ? 1 : 0) + (to.island ? 2 : to.remote ? 1 : 0)
+/** Heavy goods (type 5) take one more day from each of these weights on (g): the spec's "weight affects estimate for heavy goods". */
+export const HEAVY_LEADTIME_EXTRA_DAY_FROM_G = [50_000, 100_000]
+
+export function leadDays(band: Band, serviceTypeId: number, to: Location, weight = 0): number {
+  const heavy = serviceTypeId === 5 ? 1 + HEAVY_LEADTIME_EXTRA_DAY_FROM_G.filter((g) => weight >= g).length : 0
+  return LEADTIME_DAYS[band] + heavy + (to.island ? 2 : to.remote ? 1 : 0)
 }
 
 export interface Leadtime {
@@ -265,9 +275,9 @@ export interface Leadtime {
  * Delivery day D = pickup day + days; estimate window = D 00:00:00 .. D 23:59:59 (Asia/Ho_Chi_Minh);
  * leadtime = the end of the window (Unix seconds).
  */
-export function leadtime(now: number, from: Location, to: Location, serviceTypeId: number, pickupShiftId?: number): Leadtime {
+export function leadtime(now: number, from: Location, to: Location, serviceTypeId: number, pickupShiftId?: number, weight = 0): Leadtime {
   const band = bandOf(from, to)
-  const days = leadDays(band, serviceTypeId, to)
+  const days = leadDays(band, serviceTypeId, to, weight)
   const shiftId = pickupShiftId ?? pickShifts(now)[0]?.id ?? (vnDay(now) + 1) * 10 + 1
   const pickupDay = Math.floor(shiftId / 10)
   const D = pickupDay + days

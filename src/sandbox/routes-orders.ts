@@ -3,7 +3,7 @@ import { randomBytes } from "node:crypto"
 import type { Ctx, Sandbox } from "./sandbox"
 import { ApiError, coded, ok, plain, userErr, type Envelope, type Lang, type RawReply } from "./errors"
 import { R, decode, parseJsonBody, int, str, bool, has, type FieldSpec } from "./validation"
-import { calculateFee, leadtime, pickShifts, servicesFor, shiftWindow, type FeeError, type FeeItem } from "./fee"
+import { calculateFee, leadtime, pickShifts, servicesFor, shiftWindow, SERVICE_TYPE_BOUNDARY_G, type FeeError, type FeeItem } from "./fee"
 import type { Location } from "./masterdata"
 import { applyStatus, CANCELLABLE, emit, feeObject, feeTotal, orderCodeFor, orderInfo } from "./orders"
 import { findOtp, consumeOtp, issueOtp } from "./otp"
@@ -55,7 +55,8 @@ const CREATE_FIELDS: FieldSpec[] = [
   ...addressFields("from", "From", false),
   ...addressFields("return", "Return", false),
   S("client_order_code", "ClientOrderCode", "string", [R.max(50)]),
-  S("weight", "Weight", "int", [R.requiredWithout(noItems), R.gte(0), R.max(50000)]),
+  // "Gram, max 50,000": the spec does not mark Create Order's weight required (items or the box price it).
+  S("weight", "Weight", "int", [R.gte(0), R.max(50000)]),
   S("length", "Length", "int", [R.gte(0), R.max(200)]),
   S("width", "Width", "int", [R.gte(0), R.max(200)]),
   S("height", "Height", "int", [R.gte(0), R.max(200)]),
@@ -87,13 +88,15 @@ const UPDATE_FIELDS: FieldSpec[] = [
   S("otp", "Otp", "string"),
 ]
 
+// "Each: name (required), code, quantity (required), length, width, height, weight (required for
+// multi-parcel heavy goods)": Calculate Fee states no length of a name nor limit of an item's sides.
 const FEE_ITEM_FIELDS: FieldSpec[] = [
-  S("name", "Name", "string", [R.required, R.max(512)]),
+  S("name", "Name", "string", [R.required]),
   S("code", "Code", "string"),
   S("quantity", "Quantity", "int", [R.required, R.min(1)]),
-  S("length", "Length", "int", [R.max(200)]),
-  S("width", "Width", "int", [R.max(200)]),
-  S("height", "Height", "int", [R.max(200)]),
+  S("length", "Length", "int"),
+  S("width", "Width", "int"),
+  S("height", "Height", "int"),
   S("weight", "Weight", "int", [R.requiredIf((_, root) => root.service_type_id === 5 && parcelCount(root) >= 2)]),
 ]
 /** Spec, Calculate Fee rule 1: "Each item of a heavy-goods order is one parcel" (whatever its quantity). */
@@ -126,10 +129,11 @@ const LEADTIME_FIELDS: FieldSpec[] = [
   S("to_ward_code", "ToWardCode", "string", [R.required]),
   S("service_id", "ServiceID", "int"),
   S("service_type_id", "ServiceTypeID", "int", [R.oneof(2, 5)]),
-  S("weight", "Weight", "int", [R.gte(0), R.max(1600000)]),
-  S("length", "Length", "int", [R.gte(0), R.max(200)]),
-  S("width", "Width", "int", [R.gte(0), R.max(200)]),
-  S("height", "Height", "int", [R.gte(0), R.max(200)]),
+  // Leadtime states no limit of its own for the parcel (the limits are Create Order's and Calculate Fee's).
+  S("weight", "Weight", "int", [R.gte(0)]),
+  S("length", "Length", "int", [R.gte(0)]),
+  S("width", "Width", "int", [R.gte(0)]),
+  S("height", "Height", "int", [R.gte(0)]),
 ]
 
 const SERVICE_FIELDS: FieldSpec[] = [
@@ -202,6 +206,22 @@ function feeItems(items: OrderItem[]): FeeItem[] {
   return items.map((i) => ({ quantity: i.quantity, length: i.length, width: i.width, height: i.height, weight: i.weight }))
 }
 
+/**
+ * The service type Create Order stores when the body names none: the spec's boundary (2 under
+ * 20 kg, 5 at 20 kg or more) applied to the declared weight, else to the items' total weight.
+ * Several items alone do not make heavy goods: a light parcel may hold several goods.
+ */
+function serviceTypeOf(b: Record<string, unknown>): number {
+  const asked = int(b, "service_type_id")
+  if (asked) return asked
+  const weight = int(b, "weight") || toItems(b.items).reduce((sum, i) => sum + i.weight * Math.max(1, i.quantity), 0)
+  return weight >= SERVICE_TYPE_BOUNDARY_G ? 5 : 2
+}
+
+/** What Order Info reports for a fee payer and a required note Create Order left out (see docs/sandbox.md). */
+export const DEFAULT_PAYMENT_TYPE_ID = 1
+export const DEFAULT_REQUIRED_NOTE = "KHONGCHOXEMHANG"
+
 function shopLocation(sb: Sandbox, shop: Shop): Location | null {
   if (!shop.district_id || !shop.ward_code) return null
   const r = sb.md.locateLegacy(shop.district_id, shop.ward_code)
@@ -258,6 +278,7 @@ interface Draft {
   items: OrderItem[]
   content: string
   fee: ReturnType<typeof calculateFee> & { ok: true }
+  serviceTypeId: number
   shiftId: number | null
   leadtimeIso: string
 }
@@ -289,10 +310,11 @@ function buildDraft(sb: Sandbox, ctx: Ctx, shop: Shop, b: Record<string, unknown
   const items = toItems(b.items)
   const content = items.length ? items.map((i) => `${i.name} x ${i.quantity}`).join(", ").slice(0, 2000) : str(b, "content")
   // fee
+  const serviceTypeId = serviceTypeOf(b)
   const fee = calculateFee({
     from: from.location,
     to: to.location,
-    serviceTypeId: int(b, "service_type_id", 2),
+    serviceTypeId,
     weight: int(b, "weight"),
     length: int(b, "length"),
     width: int(b, "width"),
@@ -315,8 +337,8 @@ function buildDraft(sb: Sandbox, ctx: Ctx, shop: Shop, b: Record<string, unknown
       shiftId = asked[0]
     } else shiftId = offered[0]?.id ?? null
   }
-  const lt = leadtime(now, from.location, to.location, int(b, "service_type_id", 2), shiftId ?? undefined)
-  return { from, to, ret, items, content, fee, shiftId, leadtimeIso: lt.expected_delivery_time }
+  const lt = leadtime(now, from.location, to.location, serviceTypeId, shiftId ?? undefined, fee.fee.weight)
+  return { from, to, ret, items, content, fee, serviceTypeId, shiftId, leadtimeIso: lt.expected_delivery_time }
 }
 
 function createData(o: { order_code: string; sort_code: string; fee: Order["fee"]; total_fee: number; leadtime: string }): Record<string, unknown> {
@@ -436,9 +458,9 @@ export function registerOrderRoutes(sb: Sandbox): void {
       height: d.fee.fee.height,
       converted_weight: d.fee.fee.converted_weight,
       calculate_weight: d.fee.fee.calculate_weight,
-      service_type_id: int(b, "service_type_id"),
-      service_id: int(b, "service_id") || servicesFor(d.from.location, d.to.location).find((s) => s.service_type_id === int(b, "service_type_id"))?.service_id || 0,
-      payment_type_id: int(b, "payment_type_id"),
+      service_type_id: d.serviceTypeId,
+      service_id: int(b, "service_id") || servicesFor(d.from.location, d.to.location).find((s) => s.service_type_id === d.serviceTypeId)?.service_id || 0,
+      payment_type_id: int(b, "payment_type_id") || DEFAULT_PAYMENT_TYPE_ID,
       cod_amount: int(b, "cod_amount"),
       cod_failed_amount: int(b, "cod_failed_amount"),
       cod_collect_date: null,
@@ -447,7 +469,7 @@ export function registerOrderRoutes(sb: Sandbox): void {
       is_cod_transferred: false,
       insurance_value: int(b, "insurance_value"),
       order_value: int(b, "order_value"),
-      required_note: str(b, "required_note"),
+      required_note: str(b, "required_note") || DEFAULT_REQUIRED_NOTE,
       content: d.content,
       note: str(b, "note"),
       coupon: str(b, "coupon"),
@@ -707,7 +729,7 @@ export function registerOrderRoutes(sb: Sandbox): void {
     }
     if (from.locked || to.locked) throw feeFailure("ROUTE_NOT_FOUND_SERVICE", ctx.lang, false)
     const type = int(b, "service_type_id") || (int(b, "weight") >= 20000 ? 5 : 2)
-    const lt = leadtime(sb.now(), from, to, type)
+    const lt = leadtime(sb.now(), from, to, type, undefined, int(b, "weight"))
     return ok({ leadtime: lt.leadtime, order_date: null, leadtime_order: { from_estimate_date: lt.from_estimate_date, to_estimate_date: lt.to_estimate_date } })
   })
 
@@ -831,8 +853,14 @@ export function registerOrderRoutes(sb: Sandbox): void {
 
 export const PRINT_TOKEN_TTL_MS = 30 * 60 * 1000
 
+/** The origin of Calculate Fee and Leadtime: from_district_id and/or from_ward_code (a ward code names its district), else the shop's address. */
 function feeFrom(sb: Sandbox, ctx: Ctx, shop: Shop, b: Record<string, unknown>): Location {
-  const fd = int(b, "from_district_id")
+  const wardCode = str(b, "from_ward_code")
+  let fd = int(b, "from_district_id")
+  if (!fd && wardCode) {
+    fd = sb.md.wardByCode.get(wardCode)?.w.DistrictID ?? 0
+    if (!fd) throw coded(400, "WARD_IS_INVALID", "from_ward_code is not a known ward", ctx.lang)
+  }
   if (fd) {
     const r = sb.md.locateLegacy(fd, str(b, "from_ward_code") || null)
     if ("error" in r) {

@@ -69,6 +69,11 @@ export class Sandbox {
   violations: Violation[] = []
   /** reads a ticket form (set by routes-tickets), for the strict check of form operations */
   readForm: (ctx: Ctx) => Promise<FormValues> = async () => ({ fields: new Map(), files: [] })
+  /**
+   * IP whitelists per account (client_id): an account with a list answers 401 to a caller whose
+   * address is not on it (spec, Authentication 4). Set with the control API; cleared by reset.
+   */
+  ipWhitelists = new Map<number, string[]>()
   /** GHN API requests per path (control API excluded), since start or the last reset */
   requestCounts = new Map<string, number>()
   private faultId = 1
@@ -186,6 +191,10 @@ export class Sandbox {
     const acc = this.accountByToken.get(t)
     if (!acc) throw new ApiError(401, { code: 401, message: "Token is not valid!", data: null })
     if (!acc.active) throw new ApiError(401, { code: 401, message: "Account is not active!", data: null })
+    const allowed = this.ipWhitelists.get(acc.client_id)
+    if (allowed && !allowed.includes(callerIp(ctx))) {
+      throw new ApiError(401, { code: 401, message: `IP ${callerIp(ctx)} is not in the whitelist of this account`, data: null })
+    }
     return acc
   }
 
@@ -355,6 +364,7 @@ export class Sandbox {
     this.reseedFaults()
     this.webhooks.clear()
     this.violations = []
+    this.ipWhitelists.clear()
     this.requestCounts.clear()
     this.lastEventMs = 0
     this.markDirty()
@@ -575,4 +585,10 @@ function replyStatus(reply: Reply): number {
 
 export function delay(ms: number): Promise<void> {
   return new Promise((r) => setTimeout(r, ms))
+}
+
+/** The caller's address as GHN sees it: the socket's peer (an IPv4 address mapped into IPv6 read as IPv4). */
+export function callerIp(ctx: Ctx): string {
+  const a = ctx.req.socket.remoteAddress ?? ""
+  return a.startsWith("::ffff:") ? a.slice(7) : a
 }

@@ -347,6 +347,11 @@ export interface SandboxControl {
   setTicketStatus(ticketId: number, statusId: number, reply?: string, privateNote?: string): Record<string, unknown>
   getTicket(ticketId: number): Record<string, unknown> | null
   setFaults(faults: Array<Partial<Fault>> | Partial<Fault>, opts?: { append?: boolean }): Fault[]
+  /**
+   * The IP whitelist of an account (by client_id or token): a GHN call from an address not on the
+   * list answers 401. `null` (or no list) lets every address in. Returns every account's list.
+   */
+  setIpWhitelist(account: number | string, ips: string[] | null): Record<string, string[]>
   faults(): Fault[]
   clearFaults(): void
   reset(): void

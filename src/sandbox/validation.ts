@@ -140,7 +140,8 @@ function failedRule(f: FieldSpec, v: unknown, parent: Record<string, unknown>, r
   const zero = isZero(v, f.kind)
   for (const r of rules) {
     if (r.tag === "required" && zero) return "required"
-    if ((r.tag === "required_if" || r.tag === "required_without" || r.tag === "required_with") && zero && r.when(parent, root)) return r.tag
+    // Spec: "A missing required field fails on the 'required' rule", also when the requirement is conditional.
+    if ((r.tag === "required_if" || r.tag === "required_without" || r.tag === "required_with") && zero && r.when(parent, root)) return "required"
   }
   // A value sent as 0 or "" is there: a minimum the spec states still applies ("Minimum 1").
   if (zero && v !== undefined && v !== null) for (const r of rules) if (r.tag === "min" && measure(v, f.kind) < r.n) return "min"

@@ -1,12 +1,22 @@
-import { Alert, Button, Drawer, Input, Label, OtpInput, Select, Text, Textarea, toast } from "@medusajs/ui"
+import { Alert, Button, Drawer, Input, Label, OtpInput, Select, Switch, Text, Textarea, toast } from "@medusajs/ui"
 import { useState } from "react"
 import { api, errorText, useInvalidate, useMutation, type Shipment } from "../lib/api"
-import { useGhnTranslation, vnd } from "../lib/format"
+import { dateTime, useGhnTranslation, vnd } from "../lib/format"
 import { DrawerFooter } from "./common"
 
 const REQUIRED_NOTES = ["KHONGCHOXEMHANG", "CHOXEMHANGKHONGTHU", "CHOTHUHANG"] as const
 const FIELDS = ["note", "required_note", "to_name", "to_phone", "to_address", "cod_amount", "cod_failed_amount"] as const
 type Field = (typeof FIELDS)[number]
+/** GHN's on/off services of an order, set where the status table allows them. */
+const TOGGLES = ["document_return", "double_check"] as const
+type Toggle = (typeof TOGGLES)[number]
+
+/** A `datetime-local` value read as Vietnam time (UTC+7, no daylight saving), as GHN and the admin show times: Unix seconds. */
+function vietnamLocalToUnix(value: string): number | null {
+  if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/.test(value)) return null
+  const ms = Date.parse(`${value}:00+07:00`)
+  return Number.isNaN(ms) ? null : Math.floor(ms / 1000)
+}
 
 type Props = {
   shipment: Shipment
@@ -35,6 +45,9 @@ export function EditShipmentDrawer({ shipment, orderId, open, onOpenChange, only
     cod_amount: String(shipment.cod_amount ?? 0),
     cod_failed_amount: "",
   })
+  const [pickupAt, setPickupAt] = useState("")
+  // A switch is sent only once the merchant touched it: GHN keeps what it has otherwise.
+  const [toggles, setToggles] = useState<Partial<Record<Toggle, boolean>>>({})
   const [otp, setOtp] = useState("")
   const [otpAsked, setOtpAsked] = useState<string | null>(null)
   const [error, setError] = useState<string | null>(null)
@@ -52,6 +65,9 @@ export function EditShipmentDrawer({ shipment, orderId, open, onOpenChange, only
         if (v) body.cod_failed_amount = Number(v)
       } else if (v) body[f] = v
     }
+    const pickupTime = allowed.has("pickup_time") ? vietnamLocalToUnix(pickupAt) : null
+    if (pickupTime !== null) body.pickup_time = pickupTime
+    for (const f of TOGGLES) if (allowed.has(f) && toggles[f] !== undefined) body[f] = toggles[f]
     return body
   }
 
@@ -67,7 +83,8 @@ export function EditShipmentDrawer({ shipment, orderId, open, onOpenChange, only
       if (/OTP_NOT_VALID/.test(message) && codChanged) {
         setOtpAsked(message)
         setError(otp ? message : null)
-      } else setError(message)
+      } else if (/PICKUP_TIME_ERROR/.test(message)) setError(t("shipment.edit.pickupTimeError"))
+      else setError(message)
     },
   })
 
@@ -155,6 +172,37 @@ export function EditShipmentDrawer({ shipment, orderId, open, onOpenChange, only
               </Text>
             </div>
           ) : null}
+          {allowed.has("pickup_time") ? (
+            <div className="flex flex-col gap-y-1">
+              <Label size="small" htmlFor="ghn-edit-pickup_time">
+                {t("shipment.edit.fields.pickup_time")}
+              </Label>
+              <Input id="ghn-edit-pickup_time" data-testid="ghn-edit-pickup-time" type="datetime-local" value={pickupAt} onChange={(e) => setPickupAt(e.target.value)} />
+              <Text size="xsmall" className="text-ui-fg-subtle">
+                {pickupAt && vietnamLocalToUnix(pickupAt) !== null
+                  ? t("shipment.edit.pickupTimeChosen", { time: dateTime(new Date(vietnamLocalToUnix(pickupAt)! * 1000), i18n.language) })
+                  : t("shipment.edit.pickupTimeHint")}
+              </Text>
+            </div>
+          ) : null}
+          {TOGGLES.filter((f) => allowed.has(f)).map((f) => (
+            <div key={f} className="flex items-start gap-x-3">
+              <Switch
+                id={`ghn-edit-${f}`}
+                data-testid={`ghn-edit-${f}`}
+                checked={toggles[f] ?? false}
+                onCheckedChange={(checked) => setToggles({ ...toggles, [f]: checked })}
+              />
+              <div className="flex flex-col">
+                <Label size="small" htmlFor={`ghn-edit-${f}`}>
+                  {t(`shipment.edit.fields.${f}`)}
+                </Label>
+                <Text size="xsmall" className="text-ui-fg-subtle">
+                  {t(`shipment.edit.hints.${f}`)}
+                </Text>
+              </div>
+            </div>
+          ))}
           {codChanged ? (
             <div className="flex flex-col gap-y-2 rounded-md border p-3" data-testid="ghn-edit-otp">
               <Text size="small" weight="plus">

@@ -45,6 +45,13 @@ describe("Update Order status table", () => {
     expect(canUpdateField("delivering", "to_province_name")).toBe(true)
     expect(canUpdateField("picking", "from_hotline")).toBe(false)
     expect(canUpdateField("ready_to_pick", "from_hotline")).toBe(true)
+    // The pickup time moves only before the courier is on the way; the documents and the double check until delivery.
+    expect(canUpdateField("ready_to_pick", "pickup_time")).toBe(true)
+    expect(canUpdateField("picking", "pickup_time")).toBe(false)
+    expect(canUpdateField("picking", "double_check")).toBe(true)
+    expect(canUpdateField("money_collect_picking", "document_return")).toBe(false)
+    expect(["picked", "storing", "transporting", "sorting", "delivering", "delivery_fail", "waiting_to_return"].every((s) => canUpdateField(s, "document_return") && canUpdateField(s, "double_check"))).toBe(true)
+    expect(["return", "return_fail", "delivered"].some((s) => canUpdateField(s, "double_check"))).toBe(false)
   })
 })
 

@@ -5,7 +5,7 @@ import { z } from "zod"
 import { GHN_LIMITS, GHN_PATHS, SERVICE_TYPES } from "./constants"
 import type { GhnInputIssue } from "./errors"
 import type { GhnCallOptions, Transport } from "./transport"
-import { isRecord, issue, posInt, reqStr, serviceTypeBoundaryIssues, str, uint, validateInput, type CustomCheck } from "./validation"
+import { isRecord, issue, missingNumber, posInt, reqStr, serviceTypeBoundaryIssues, str, uint, validateInput, type CustomCheck } from "./validation"
 import { ghnExpectedIso } from "./dates"
 import { expectedDate, int, intOr0, obj, optInt } from "./response"
 
@@ -51,7 +51,7 @@ export const calculateFeeChecks: CustomCheck[] = [
       out.push(issue("items", 0, 1, "required", `items is required by Calculate Fee when service_type_id is 5 (${operation})`))
     } else if (items.length > 1) {
       items.forEach((item, i) => {
-        if (isRecord(item) && (item.weight === undefined || item.weight === null)) {
+        if (isRecord(item) && missingNumber(item.weight)) {
           out.push(issue(`items[${i}].weight`, undefined, "required", "required", `items[${i}].weight is required by Calculate Fee for multi-parcel heavy goods (service_type_id 5)`))
         }
       })

@@ -11,7 +11,7 @@ import {
   SERVICE_TYPES,
 } from "./constants"
 import type { GhnCallOptions, Transport } from "./transport"
-import { issue, isRecord, reqStr, serviceTypeBoundaryIssues, str, uint, validateInput, type CustomCheck } from "./validation"
+import { issue, isRecord, missingNumber, posInt, reqStr, serviceTypeBoundaryIssues, str, uint, validateInput, type CustomCheck } from "./validation"
 import type { GhnInputIssue } from "./errors"
 import { date, expectedDate, flag, intOr0, list, obj, optInt, text, textOr } from "./response"
 
@@ -19,10 +19,11 @@ const L = GHN_LIMITS.createOrder
 
 // ------------------------------------------------------------------ request schemas
 
+/** Create Order's item: the spec gives name a length and quantity a minimum, and marks neither required. */
 export const orderItemSchema = z.strictObject({
-  name: reqStr(L.maxItemName),
+  name: str(L.maxItemName).optional(),
   code: str().nullish(),
-  quantity: z.number().int().min(L.minItemQuantity),
+  quantity: z.number().int().min(L.minItemQuantity).optional(),
   price: uint().nullish(),
   length: uint().nullish(),
   width: uint().nullish(),
@@ -87,22 +88,30 @@ export type GhnCreateOrderBody = z.input<typeof createOrderBodySchema>
 export const previewOrderBodySchema = createOrderBodySchema
 export type GhnPreviewOrderBody = GhnCreateOrderBody
 
-/** Body of Update Order: a partial Create Order body plus order_code and otp. */
+/**
+ * Body of Update Order: a partial Create Order body plus order_code and otp, and the three fields
+ * the spec's status table names: pickup_time (Unix seconds; a past time is GHN's PICKUP_TIME_ERROR),
+ * document_return and double_check (on or off). Which status allows which: src/lib/update-rules.ts.
+ */
 export const updateOrderBodySchema = z.strictObject({
   ...orderFields,
   order_code: reqStr(),
   otp: str().optional(),
+  pickup_time: posInt().optional(),
+  document_return: z.boolean().optional(),
+  double_check: z.boolean().optional(),
 })
 export type GhnUpdateOrderBody = z.input<typeof updateOrderBodySchema>
 
+// The spec gives these batches no minimum: an empty list is sent, and GHN answers an empty list.
 export const cancelOrderBodySchema = z.strictObject({
-  order_codes: z.array(reqStr()).min(1),
+  order_codes: z.array(reqStr()),
   reason_code: z.enum(CANCEL_REASON_CODES).optional(),
   reason: str().optional(),
 })
 export type GhnCancelOrderBody = z.input<typeof cancelOrderBodySchema>
 
-export const orderCodesSchema = z.array(reqStr()).min(1)
+export const orderCodesSchema = z.array(reqStr())
 const orderCodeSchema = reqStr()
 
 // ------------------------------------------------------------------ cross-field rules
@@ -124,7 +133,7 @@ export const createOrderChecks: CustomCheck[] = [
         items.forEach((item, i) => {
           if (!isRecord(item)) return
           for (const k of ["length", "width", "height", "weight"] as const) {
-            if (!filled(item[k])) {
+            if (missingNumber(item[k])) {
               out.push(issue(`items[${i}].${k}`, undefined, "required", "required", `items[${i}].${k} is required by ${label} when service_type_id is 5`))
             }
           }

@@ -24,7 +24,7 @@ export interface GhnTicketAttachment {
 const attachmentsField = z.array(z.unknown()).max(T.maxAttachments).optional()
 
 export const createTicketBodySchema = z.strictObject({
-  order_code: z.string().min(T.minOrderCode).max(T.maxOrderCode),
+  order_code: reqStr(T.maxOrderCode),
   category: z.enum(TICKET_CATEGORIES),
   description: reqStr(T.maxDescription),
   attachments: attachmentsField,

@@ -131,7 +131,7 @@ function convertIssue(operation: string, raw: RawIssue, input: unknown): GhnInpu
     case "too_big": {
       const limit = Number(raw.maximum)
       if (raw.origin === "string") {
-        const len = typeof value === "string" ? value.length : value
+        const len = typeof value === "string" ? charCount(value) : value
         return { field, value: len, limit, rule: "max", message: `${field} has ${len} characters, exceeding the ${label} maximum of ${limit} characters` }
       }
       if (raw.origin === "array") {
@@ -143,7 +143,7 @@ function convertIssue(operation: string, raw: RawIssue, input: unknown): GhnInpu
     case "too_small": {
       const limit = Number(raw.minimum)
       if (raw.origin === "string") {
-        const len = typeof value === "string" ? value.length : value
+        const len = typeof value === "string" ? charCount(value) : value
         return { field, value: len, limit, rule: "min", message: `${field} has ${len} characters; ${label} requires at least ${limit}` }
       }
       if (raw.origin === "array") {
@@ -212,10 +212,28 @@ export const uint = (max?: number) => {
 }
 /** A positive integer (identifiers). */
 export const posInt = () => z.number().int().min(1)
-/** A string with an optional maximum length. */
-export const str = (max?: number) => (max === undefined ? z.string() : z.string().max(max))
-/** A non-empty string with an optional maximum length. */
-export const reqStr = (max?: number) => (max === undefined ? z.string().min(1) : z.string().min(1).max(max))
+/**
+ * Characters as GHN counts them (Go's validator counts runes): Unicode code points, so an emoji
+ * is one character, not the two UTF-16 units of String.length.
+ */
+export const charCount = (text: string): number => {
+  let n = 0
+  for (const _ of text) n++
+  return n
+}
+
+/** A string of at most `max` characters (code points). */
+const maxChars = <S extends z.ZodString>(schema: S, max: number): S =>
+  schema.check((ctx) => {
+    if (charCount(ctx.value) > max) {
+      ctx.issues.push({ code: "too_big", maximum: max, origin: "string", inclusive: true, input: ctx.value, message: `at most ${max} characters` })
+    }
+  }) as S
+
+/** A string with an optional maximum length (in characters, as GHN counts them). */
+export const str = (max?: number) => (max === undefined ? z.string() : maxChars(z.string(), max))
+/** A non-empty string with an optional maximum length (in characters, as GHN counts them). */
+export const reqStr = (max?: number) => (max === undefined ? z.string().min(1) : maxChars(z.string().min(1), max))
 
 /** Builds a custom issue. */
 export function issue(field: string, value: unknown, limit: unknown, rule: string, message: string): GhnInputIssue {
@@ -229,24 +247,32 @@ export function issue(field: string, value: unknown, limit: unknown, rule: strin
  */
 export function serviceTypeBoundaryIssues(input: Record<string, unknown>, label: string): GhnInputIssue[] {
   const limit = GHN_LIMITS.createOrder.heavyGoodsWeight
-  if (typeof input.weight !== "number") return []
-  if (input.service_type_id === 2 && input.weight >= limit) {
-    return [issue("weight", input.weight, limit - 1, "max", `weight = ${input.weight} g is over what ${label} takes for service_type_id 2 (light goods, under ${limit} g): use service_type_id 5`)]
+  const items = Array.isArray(input.items) ? input.items.filter(isRecord) : []
+  // The total weight: the declared one, else the items' (each item's weight times its quantity).
+  const itemsWeight = items.reduce((sum: number, item) => sum + (typeof item.weight === "number" ? item.weight * (typeof item.quantity === "number" ? item.quantity : 1) : 0), 0)
+  const weight = typeof input.weight === "number" && input.weight > 0 ? input.weight : itemsWeight
+  const field = typeof input.weight === "number" && input.weight > 0 ? "weight" : "items"
+  if (weight <= 0) return []
+  if (input.service_type_id === 2 && weight >= limit) {
+    return [issue(field, weight, limit - 1, "max", `${field === "weight" ? "weight" : "the items' total weight"} = ${weight} g is over what ${label} takes for service_type_id 2 (light goods, under ${limit} g): use service_type_id 5`)]
   }
-  // Heavy goods (5): 20 kg or more, or several parcels (each item of a heavy-goods order is one parcel).
-  const parcels = Array.isArray(input.items) ? input.items.reduce((n: number, item) => n + (isRecord(item) && typeof item.quantity === "number" ? item.quantity : 1), 0) : 0
-  if (input.service_type_id === 5 && input.weight < limit && parcels < 2) {
+  // Heavy goods (5): 20 kg or more, or several parcels. Spec, Calculate Fee rule 1: each item is one
+  // parcel, whatever its quantity (a quantity of 2 is one parcel holding two units).
+  if (input.service_type_id === 5 && weight < limit && items.length < 2) {
     return [
       issue(
         "service_type_id",
         5,
         limit,
         "min",
-        `service_type_id 5 (heavy goods) takes ${limit} g or more, or several parcels: a single parcel of ${input.weight} g is light goods (service_type_id 2) for ${label}`
+        `service_type_id 5 (heavy goods) takes ${limit} g or more, or several parcels (items): a single parcel of ${weight} g is light goods (service_type_id 2) for ${label}`
       ),
     ]
   }
   return []
 }
+
+/** A required number the way GHN's validator reads it: absent, null and 0 are all missing. */
+export const missingNumber = (v: unknown): boolean => v === undefined || v === null || v === 0
 
 export const isRecord = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === "object" && !Array.isArray(v)

@@ -86,9 +86,9 @@ describe("GHN sandbox: fee engine, lead time, services, pick shifts", () => {
 
   it("heavy goods (type 5): per parcel, needs items, weights required for multi-parcel", async () => {
     const noItems = await fee({ ...to("otherRegion"), weight: 25000, service_type_id: 5 })
-    expect(noItems.json.message).toBe(line("CalculateFeeRequest", "Items", "required_if"))
+    expect(noItems.json.message).toBe(line("CalculateFeeRequest", "Items", "required"))
     const noWeights = await fee({ ...to("otherRegion"), weight: 25000, service_type_id: 5, items: [{ name: "A", quantity: 1 }, { name: "B", quantity: 1 }] })
-    expect(noWeights.json.message.split("\n")).toEqual([line("CalculateFeeRequest.Items[0]", "Weight", "required_if"), line("CalculateFeeRequest.Items[1]", "Weight", "required_if")])
+    expect(noWeights.json.message.split("\n")).toEqual([line("CalculateFeeRequest.Items[0]", "Weight", "required"), line("CalculateFeeRequest.Items[1]", "Weight", "required")])
     // Spec, Calculate Fee: "weight (required for multi-parcel heavy goods)" and rule 1 "Each item of a
     // heavy-goods order is one parcel": one item of quantity 2 is one parcel, its weight not required.
     const oneParcel = await fee({ ...to("otherRegion"), weight: 25000, service_type_id: 5, items: [{ name: "A", quantity: 2, length: 60, width: 40, height: 40 }] })

@@ -2,7 +2,7 @@ import { labelRoute } from "../../../lib/labels"
 import { personName } from "../../../lib/order-body"
 import type { QueryGraph } from "../../../lib/query-graph"
 import { isBeforePickup } from "../../../lib/status"
-import { REDELIVERABLE, RETURNABLE, canUpdateField } from "../../../lib/update-rules"
+import { ADMIN_UPDATE_FIELDS, REDELIVERABLE, RETURNABLE, canUpdateField } from "../../../lib/update-rules"
 import type GhnModuleService from "../../../modules/ghn/service"
 import type { GhnShipmentRow } from "../../../modules/ghn/types"
 
@@ -30,7 +30,7 @@ function presentShipment(ghn: GhnModuleService, shipment: GhnShipmentRow, failed
       cancel: !shipment.is_return && isBeforePickup(status),
       redeliver: REDELIVERABLE.includes(status),
       return: RETURNABLE.includes(status),
-      update: ["note", "required_note", "to_name", "to_phone", "to_address", "cod_amount", "cod_failed_amount"].filter((f) => canUpdateField(status, f)),
+      update: ADMIN_UPDATE_FIELDS.filter((f) => canUpdateField(status, f)),
     },
   }
 }

@@ -2,6 +2,7 @@ import { z } from "@medusajs/framework/zod"
 import { GHN_LIMITS, REQUIRED_NOTES } from "../../../lib/ghn/constants"
 import { NEEDS_ACTION_STATUSES } from "../../../lib/needs-action"
 import { normalizeVnPhone, VN_PHONE_RULE } from "../../../lib/phone"
+import { ADMIN_UPDATE_FIELDS } from "../../../lib/update-rules"
 
 /** A phone field read by the plugin's one phone rule (src/lib/phone.ts), kept in its national form. */
 export const vnPhoneField = (field: string) =>
@@ -67,11 +68,15 @@ export const UpdateShipmentBody = z
       .min(0, "cod_failed_amount cannot be negative")
       .max(GHN_LIMITS.createOrder.maxCodAmount, `cod_failed_amount takes at most ${GHN_LIMITS.createOrder.maxCodAmount} VND`)
       .optional(),
+    /** When GHN picks the parcel up, Unix seconds (GHN refuses a past time with PICKUP_TIME_ERROR). */
+    pickup_time: z.number().int("pickup_time must be a whole number of seconds since 1970 (Unix time)").positive("pickup_time must be a moment after 1970 (Unix seconds)").optional(),
+    document_return: z.boolean().optional(),
+    double_check: z.boolean().optional(),
     otp: z.string().trim().min(1).optional(),
   })
   .strict()
   .refine((b) => Object.keys(b).some((k) => k !== "otp"), {
-    message: "nothing to change: give note, required_note, to_name, to_phone, to_address, cod_amount or cod_failed_amount",
+    message: `nothing to change: give ${ADMIN_UPDATE_FIELDS.join(", ")}`,
   })
 export type UpdateShipmentBody = z.infer<typeof UpdateShipmentBody>
 

@@ -18,7 +18,7 @@ export async function GET(req: MedusaRequest, res: MedusaResponse) {
   res.json({ shipment: await findShipment(req) })
 }
 
-/** Update Order: note, required note, receiver and COD, within what the GHN status allows. */
+/** Update Order: note, required note, receiver, COD, pickup time, document return and double check, within what the GHN status allows. */
 export async function POST(req: MedusaRequest<UpdateShipmentBody>, res: MedusaResponse) {
   const { otp, ...changes } = req.validatedBody
   await updateGhnOrderWorkflow(req.scope).run({ input: { order_code: req.params.order_code, changes, otp } })
