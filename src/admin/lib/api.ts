@@ -150,6 +150,27 @@ export type Connection = {
   checked_at: string
 }
 
+/** One line of the account check (medusa-ghn-check's checks; src/lib/ghn-check). */
+export type AccountCheckLine = {
+  id: string
+  title: string
+  status: "ok" | "warn" | "fail" | "skip"
+  message: string
+  fix?: string
+  key: string
+  values: Record<string, string | number>
+  ghn?: { status?: number; code?: string; message: string }
+}
+export type AccountCheck = {
+  provider_id: string | null
+  ok: boolean
+  shop_id: number
+  environment: { name: string; base_url: string }
+  checks: AccountCheckLine[]
+  checked_at: string
+  duration_ms: number
+}
+
 export type Settings = {
   environment: { name: string; base_url: string }
   shop_id: number
@@ -230,6 +251,7 @@ export const api = {
   connection: () => json<{ connection: Connection }>("/admin/ghn/settings/connection"),
   providerConnection: (providerId: string) => json<{ connection: Connection }>(`/admin/ghn/settings/connection?provider_id=${encodeURIComponent(providerId)}`),
   checkConnection: (body: Record<string, unknown>) => json<{ connection: Connection }>("/admin/ghn/settings/connection", "POST", body),
+  checkAccount: (body: { provider_id?: string; create_test_order?: boolean }) => json<{ ok: boolean; accounts: AccountCheck[] }>("/admin/ghn/settings/check", "POST", body),
   webhookSecret: () => json<{ header: string; secret: string }>("/admin/ghn/settings/webhook-secret"),
   webhookTest: () => json<{ test: WebhookTest }>("/admin/ghn/settings/webhook-test", "POST", {}),
   shops: () => json<{ shops: Shop[]; count: number; default_shop_id: number }>("/admin/ghn/shops"),
