@@ -3,6 +3,7 @@ import { Badge, Button, Checkbox, Container, Input, Label, Select, Text, toast }
 import { useState } from "react"
 import { api, errorText, useConnection, useMutation, type AccountCheck, type AccountCheckLine, type Connection, type Verdict } from "../lib/api"
 import { dateTime, useGhnTranslation } from "../lib/format"
+import { ghnCheckTextValues } from "../../lib/ghn-check/texts"
 import { ErrorState, LoadingRows, SectionHeader } from "./common"
 
 function VerdictRow({ label, verdict, detail, testId, values }: { label: string; verdict: Verdict; detail?: string; testId: string; values: Record<string, unknown> }) {
@@ -67,14 +68,11 @@ function Result({ connection }: { connection: Connection }) {
 
 const CHECK_COLORS = { ok: "green", warn: "orange", fail: "red", skip: "grey" } as const
 
-/** One line of the account check: what was checked, its verdict, what is wrong and what to do (translated when the admin knows the verdict). */
+/** One line of the account check: what was checked, its verdict, what is wrong and what to do, in the admin's language (the texts of src/lib/ghn-check/texts.ts). */
 function CheckLine({ line }: { line: AccountCheckLine }) {
   const { t } = useGhnTranslation()
-  const values = {
-    ...line.values,
-    ...(typeof line.values.total === "number" ? { total: line.values.total.toLocaleString("vi-VN") } : {}),
-    ghn: line.ghn ? (line.ghn.code ? `${line.ghn.code}: ${line.ghn.message}` : line.ghn.message) : "",
-  }
+  const envNames = { production: t("accountCheck.env.production"), staging: t("accountCheck.env.staging"), custom: t("accountCheck.env.custom") }
+  const values = ghnCheckTextValues(line, envNames)
   const key = line.key
   const message = t(`accountCheck.result.${key}`, { ...values, defaultValue: line.message })
   const fix = line.fix ? t(`accountCheck.fix.${key}`, { ...values, defaultValue: line.fix }) : null

@@ -61,6 +61,7 @@ export { COD_FILTERS } from "../../lib/cod-report"
 /** A receiver's history with the store's COD parcels (src/lib/receiver-risk.ts). */
 export type { ReceiverHistory } from "../../lib/receiver-risk"
 import type { ReceiverHistory } from "../../lib/receiver-risk"
+import type { GhnCheck, GhnCheckReport } from "../../lib/ghn-check/texts"
 
 /** A parcel of the "Needs action" queue (GET /admin/ghn/needs-action). */
 export type QueueParcel = Shipment & {
@@ -151,24 +152,11 @@ export type Connection = {
 }
 
 /** One line of the account check (medusa-ghn-check's checks; src/lib/ghn-check). */
-export type AccountCheckLine = {
-  id: string
-  title: string
-  status: "ok" | "warn" | "fail" | "skip"
-  message: string
-  fix?: string
-  key: string
-  values: Record<string, string | number>
-  ghn?: { status?: number; code?: string; message: string }
-}
-export type AccountCheck = {
+export type AccountCheckLine = GhnCheck
+/** The account check of one GHN account of the store (POST /admin/ghn/settings/check). */
+export type AccountCheck = Omit<GhnCheckReport, "environment"> & {
   provider_id: string | null
-  ok: boolean
-  shop_id: number
   environment: { name: string; base_url: string }
-  checks: AccountCheckLine[]
-  checked_at: string
-  duration_ms: number
 }
 
 export type Settings = {

@@ -7,39 +7,9 @@ import { GhnApiError, GhnError, GhnNetworkError, type GhnClient, type GhnDistric
 import { vietnamMidnight } from "../ghn/shifts"
 import type { Dispatcher } from "undici"
 import { ghnClientFor, type GhnOptions } from "../options"
+import { fillGhnCheckText, GHN_CHECK_IDS, GHN_CHECK_TEXTS, GHN_CHECK_TITLES, ghnCheckTextValues, type GhnCheck, type GhnCheckId, type GhnCheckKey, type GhnCheckReport, type GhnCheckStatus } from "./texts"
 
-export type GhnCheckStatus = "ok" | "warn" | "fail" | "skip"
-
-export const GHN_CHECK_IDS = ["token", "shop", "addresses", "services", "fee", "leadtime", "shifts", "test_order"] as const
-export type GhnCheckId = (typeof GHN_CHECK_IDS)[number]
-
-/** One line of the check: what was checked, its verdict, and in plain words what is wrong and what to do. */
-export interface GhnCheck {
-  id: GhnCheckId
-  /** What was checked, e.g. "Shop 190001". */
-  title: string
-  status: GhnCheckStatus
-  /** What was found. */
-  message: string
-  /** What to do about it (failures and warnings). */
-  fix?: string
-  /** Names the verdict, for a translated text (the admin's i18n): `<id>.<outcome>`. */
-  key: string
-  /** The values the message is built from (for the translated text). */
-  values: Record<string, string | number>
-  /** GHN's code and text when GHN refused a call. */
-  ghn?: { status?: number; code?: string; message: string }
-}
-
-export interface GhnCheckReport {
-  /** No check failed. */
-  ok: boolean
-  environment: "production" | "staging" | "custom"
-  shop_id: number
-  checks: GhnCheck[]
-  checked_at: string
-  duration_ms: number
-}
+export { GHN_CHECK_ENV_NAMES, GHN_CHECK_IDS, GHN_CHECK_TEXTS, GHN_CHECK_TITLES, type GhnCheck, type GhnCheckId, type GhnCheckKey, type GhnCheckReport, type GhnCheckStatus } from "./texts"
 
 export interface GhnCheckInput {
   options: GhnOptions
@@ -59,7 +29,6 @@ const SAMPLE_RECEIVER_PROVINCE = "hồ chí minh"
 const LIGHT_GOODS = 2
 
 type Env = GhnCheckReport["environment"]
-const envName = (env: Env) => (env === "custom" ? "the GHN address set in the options (baseUrl)" : `GHN ${env}`)
 
 /** GHN's own code and text of a failure (never the token, host or URL). */
 function ghnOf(error: unknown): NonNullable<GhnCheck["ghn"]> {
@@ -70,15 +39,30 @@ function ghnOf(error: unknown): NonNullable<GhnCheck["ghn"]> {
   if (error instanceof GhnError) return { message: error.message }
   return { message: (error as Error)?.message ?? String(error) }
 }
-const ghnText = (g: NonNullable<GhnCheck["ghn"]>) => (g.code ? `${g.code}: ${g.message}` : g.message)
 
 const fold = (s: string) => s.normalize("NFC").toLowerCase()
 const isRefusedToken = (error: unknown) => error instanceof GhnApiError && (error.status === 401 || error.code === 401)
-const vnd = (amount: number) => `${amount.toLocaleString("vi-VN")} ₫`
 /** The calendar day in Vietnam of GHN's instant (vietnamMidnight is the one UTC+7 rule). */
 const vietnamDay = (iso: string) => {
   const at = new Date(iso)
   return Number.isNaN(at.getTime()) ? iso : new Date(vietnamMidnight(at).getTime() + 12 * 3600_000).toISOString().slice(0, 10)
+}
+
+/** A line of the check, its title and texts filled from GHN_CHECK_TEXTS with its values. */
+type LineInput = { id: GhnCheckId; status: GhnCheckStatus; key: GhnCheckKey; values?: GhnCheck["values"]; ghn?: GhnCheck["ghn"] }
+function checkLine({ id, status, key, values = {}, ghn }: LineInput): GhnCheck {
+  const filled = ghnCheckTextValues({ values, ghn })
+  const texts: { message: string; fix?: string } = GHN_CHECK_TEXTS[key]
+  return {
+    id,
+    title: fillGhnCheckText(GHN_CHECK_TITLES[id], filled),
+    status,
+    message: fillGhnCheckText(texts.message, filled),
+    ...(texts.fix ? { fix: fillGhnCheckText(texts.fix, filled) } : {}),
+    key,
+    values,
+    ...(ghn ? { ghn } : {}),
+  }
 }
 
 /** Runs every check in order; a check whose premise failed is skipped with the reason. */
@@ -89,16 +73,15 @@ export async function runGhnCheck(input: GhnCheckInput): Promise<GhnCheckReport>
   const client = ghnClientFor(options, undefined, { retry: false, onAnswer: input.onAnswer, dispatcher: input.dispatcher })
   const checks: GhnCheck[] = []
   const env = client.environment as Env
-  const add = (check: Omit<GhnCheck, "values"> & { values?: GhnCheck["values"] }) => {
-    checks.push({ ...check, values: check.values ?? {} })
+  const add: Add = (line) => {
+    checks.push(checkLine(line))
   }
-  const skip = (id: GhnCheckId, title: string, because: string, key: string) =>
-    add({ id, title, status: "skip", message: `not checked: ${because}`, key: `skip.${key}` })
-  const skipRest = (from: GhnCheckId, because: string, key: string) => {
+  const skipRest = (from: GhnCheckId, key: Extract<GhnCheckKey, `skip.${string}`>) => {
     for (const id of GHN_CHECK_IDS.slice(GHN_CHECK_IDS.indexOf(from))) {
-      if (id !== "test_order") skip(id, TITLES[id], because, key)
+      const values = { shop_id: options.shopId, default_shop_id: options.shopId }
+      if (id !== "test_order") add({ id, status: "skip", key, values })
       else if (input.createTestOrder && env === "production") add(productionRefusal)
-      else if (input.createTestOrder) skip(id, TITLES[id], because, key)
+      else if (input.createTestOrder) add({ id, status: "skip", key, values })
     }
   }
   try {
@@ -106,30 +89,15 @@ export async function runGhnCheck(input: GhnCheckInput): Promise<GhnCheckReport>
     let shops: GhnShop[]
     try {
       shops = await client.shops.listAll({ maxPages: 10 })
-      add({
-        id: "token", title: TITLES.token, status: "ok", key: "token.ok", values: { env, count: shops.length },
-        message: `${envName(env)} accepts the token; the account has ${shops.length} shop(s)`,
-      })
+      add({ id: "token", status: "ok", key: "token.ok", values: { env, count: shops.length } })
     } catch (error) {
       const ghn = ghnOf(error)
       if (isRefusedToken(error)) {
-        const other = env === "production" ? "staging" : "production"
-        add({
-          id: "token", title: TITLES.token, status: "fail", key: `token.refused_${env}`, values: { env }, ghn,
-          message: `this token is refused by ${envName(env)} (${ghnText(ghn)}). Tokens are per environment: a staging token is refused on production and a production token on staging`,
-          fix:
-            env === "custom"
-              ? "use a token of the GHN the options point at (for the sandbox, a token `ghn-sandbox` prints)"
-              : `use the token of GHN ${env} (GHN's portal of that environment -> Chủ cửa hàng -> Xem token API), or set environment to "${other}" if this token is one of ${other}; an IP whitelist on the GHN account also gives this refusal`,
-        })
-        skipRest("shop", "GHN refused the token", "token")
+        add({ id: "token", status: "fail", key: `token.refused_${env}`, values: { env }, ghn })
+        skipRest("shop", "skip.token")
       } else {
-        add({
-          id: "token", title: TITLES.token, status: "fail", key: "token.unreachable", values: { env }, ghn,
-          message: `${envName(env)} did not answer the token check (${ghnText(ghn)})`,
-          fix: "check the server's network access to GHN and the environment/baseUrl option, then run the check again",
-        })
-        skipRest("shop", "GHN did not answer", "unreachable")
+        add({ id: "token", status: "fail", key: "token.unreachable", values: { env }, ghn })
+        skipRest("shop", "skip.unreachable")
       }
       return report()
     }
@@ -138,38 +106,23 @@ export async function runGhnCheck(input: GhnCheckInput): Promise<GhnCheckReport>
     const shopIds = [...new Set([options.shopId, ...Object.values(options.locationShops)])]
     const pickup = new Map<number, GhnShop>()
     for (const id of shopIds) {
-      const title = `${TITLES.shop} ${id}`
       const shop = shops.find((s) => s._id === id)
       const values = { shop_id: id, name: shop?.name ?? "", count: shops.length }
       if (!shop) {
-        add({
-          id: "shop", title, status: "fail", key: "shop.not_found", values,
-          message: `shop ${id} is not one of this account's ${shops.length} shop(s) on ${envName(env)}`,
-          fix: `set shopId (or locationShops) to one of the account's active shops: ${shops.filter((s) => s.status == null || s.status === 1).map((s) => s._id).join(", ") || "(none: create a shop in GHN's portal)"}`,
-        })
+        const active = shops.filter((s) => s.status == null || s.status === 1).map((s) => s._id).join(", ")
+        add({ id: "shop", status: "fail", key: active ? "shop.not_found" : "shop.no_active_shop", values: { ...values, env, active } })
       } else if (shop.status != null && shop.status !== 1) {
-        add({
-          id: "shop", title, status: "fail", key: "shop.inactive", values: { ...values, status: shop.status },
-          message: `shop ${id} (${shop.name ?? ""}) is not active (status ${shop.status}): GHN refuses its orders (SHOP_NO_ACTIVE)`,
-          fix: "reactivate the shop in GHN's portal or choose an active shop",
-        })
+        add({ id: "shop", status: "fail", key: "shop.inactive", values: { ...values, status: shop.status } })
       } else if (!shop.address?.trim() || !shop.district_id || !shop.ward_code?.trim()) {
-        add({
-          id: "shop", title, status: "fail", key: "shop.no_address", values,
-          message: `shop ${id} (${shop.name ?? ""}) has no pickup address: Create Order will fail with 'Address convert from fail'`,
-          fix: "enter the shop's pickup address (street, ward, district, province) in GHN's portal, under the shop's settings",
-        })
+        add({ id: "shop", status: "fail", key: "shop.no_address", values })
       } else {
         pickup.set(id, shop)
-        add({
-          id: "shop", title, status: "ok", key: "shop.ok", values: { ...values, address: shop.address },
-          message: `shop ${id} (${shop.name ?? ""}) is active and picks up at ${shop.address}`,
-        })
+        add({ id: "shop", status: "ok", key: "shop.ok", values: { ...values, address: shop.address } })
       }
     }
     const from = pickup.get(options.shopId)
     if (!from) {
-      skipRest("addresses", `the default shop ${options.shopId} has no usable pickup address`, "shop")
+      skipRest("addresses", "skip.shop")
       return report()
     }
     const call = { shopId: from._id }
@@ -189,40 +142,24 @@ export async function runGhnCheck(input: GhnCheckInput): Promise<GhnCheckReport>
         picked = await sampleReceiver(client, provinces, call)
       }
       if (!picked) {
-        add({
-          id: "addresses", title: TITLES.addresses, status: "fail", key: "addresses.no_receiver",
-          values: { count: provinces.length },
-          message: input.receiver
-            ? `GHN lists no ward ${input.receiver.ward_code} in district ${input.receiver.district_id}`
-            : `GHN's address lists (${provinces.length} provinces) gave no district and ward to send a sample parcel to`,
-          fix: input.receiver ? "give a receiver district id and ward code from GHN's lists" : "run the check again; if it persists, attach the raw-answer file to a bug report",
-        })
-        skipRest("services", "no sample receiver", "receiver")
+        if (input.receiver) add({ id: "addresses", status: "fail", key: "addresses.receiver_unlisted", values: { ...input.receiver } })
+        else add({ id: "addresses", status: "fail", key: "addresses.no_receiver", values: { count: provinces.length } })
+        skipRest("services", "skip.receiver")
         return report()
       }
       to = picked
       const route = `${fromWard?.WardName ?? from.ward_code} -> ${to.ward.WardName}, ${to.district.DistrictName}${to.province ? `, ${to.province}` : ""}`
       if (!fromWard) {
         add({
-          id: "addresses", title: TITLES.addresses, status: "warn", key: "addresses.shop_ward_unlisted",
+          id: "addresses", status: "warn", key: "addresses.shop_ward_unlisted",
           values: { count: provinces.length, ward_code: from.ward_code ?? "", district_id: from.district_id!, route },
-          message: `GHN lists ${provinces.length} provinces, but not the shop's ward ${from.ward_code} in its district ${from.district_id}`,
-          fix: "re-enter the shop's pickup address in GHN's portal so that its ward is one of GHN's current wards",
         })
       } else {
-        add({
-          id: "addresses", title: TITLES.addresses, status: "ok", key: "addresses.ok", values: { count: provinces.length, route },
-          message: `GHN lists ${provinces.length} provinces; sample route: ${route}`,
-        })
+        add({ id: "addresses", status: "ok", key: "addresses.ok", values: { count: provinces.length, route } })
       }
     } catch (error) {
-      const ghn = ghnOf(error)
-      add({
-        id: "addresses", title: TITLES.addresses, status: "fail", key: "addresses.refused", values: {}, ghn,
-        message: `GHN did not give its address lists (${ghnText(ghn)})`,
-        fix: "check that the shop is one GHN accepts as ShopId, then run the check again",
-      })
-      skipRest("services", "no address lists", "addresses")
+      add({ id: "addresses", status: "fail", key: "addresses.refused", ghn: ghnOf(error) })
+      skipRest("services", "skip.addresses")
       return report()
     }
     const route = { from_district_id: from.district_id!, from_ward_code: from.ward_code!, to_district_id: to.district.DistrictID, to_ward_code: to.ward.WardCode }
@@ -233,25 +170,17 @@ export async function runGhnCheck(input: GhnCheckInput): Promise<GhnCheckReport>
     try {
       const services = await client.services.available({ from_district: route.from_district_id, to_district: route.to_district_id }, call)
       if (services.length === 0) {
-        add({
-          id: "services", title: TITLES.services, status: "fail", key: "services.none", values: { where },
-          message: `no GHN service on this route (shop ${from._id} to ${where}): checkout gets no GHN rate there and GHN refuses orders (ROUTE_NOT_FOUND_SERVICE)`,
-          fix: "check the shop's pickup district in GHN's portal (a locked district has no service), or ask GHN to open the route",
-        })
-        skipRest("fee", "no service on the route", "services")
+        add({ id: "services", status: "fail", key: "services.none", values: { shop_id: from._id, where } })
+        skipRest("fee", "skip.no_service")
         return report()
       }
       if (!services.some((s) => s.service_type_id === LIGHT_GOODS)) serviceTypeId = services[0]!.service_type_id
-      const list = services.map((s) => `${s.short_name || "service"} (type ${s.service_type_id})`).join(", ")
-      add({ id: "services", title: TITLES.services, status: "ok", key: "services.ok", values: { count: services.length, list, where }, message: `${services.length} GHN service(s) to ${where}: ${list}` })
+      // GHN's own names of its services ("Hàng nhẹ", "Hàng nặng"), in the merchant's language already
+      const list = services.map((s) => s.short_name || `#${s.service_id ?? s.service_type_id}`).join(", ")
+      add({ id: "services", status: "ok", key: "services.ok", values: { count: services.length, list, where } })
     } catch (error) {
-      const ghn = ghnOf(error)
-      add({
-        id: "services", title: TITLES.services, status: "fail", key: "services.refused", values: { where }, ghn,
-        message: `GHN did not list the services to ${where} (${ghnText(ghn)})`,
-        fix: "check the shop's pickup district in GHN's portal, then run the check again",
-      })
-      skipRest("fee", "no service list", "services")
+      add({ id: "services", status: "fail", key: "services.refused", values: { where }, ghn: ghnOf(error) })
+      skipRest("fee", "skip.service_list")
       return report()
     }
 
@@ -259,52 +188,26 @@ export async function runGhnCheck(input: GhnCheckInput): Promise<GhnCheckReport>
     const parcel = `${SAMPLE_PARCEL.weight} g, ${SAMPLE_PARCEL.length}×${SAMPLE_PARCEL.width}×${SAMPLE_PARCEL.height} cm`
     try {
       const quote = await client.fees.calculate({ ...route, ...SAMPLE_PARCEL, service_type_id: serviceTypeId as 2 | 5, ...(serviceTypeId === 5 ? { items: [{ name: "medusa-ghn-check", quantity: 1, ...SAMPLE_PARCEL }] } : {}) }, call)
-      add({
-        id: "fee", title: TITLES.fee, status: "ok", key: "fee.ok", values: { parcel, total: quote.total, where },
-        message: `a parcel of ${parcel} to ${where} costs ${vnd(quote.total)}`,
-      })
+      add({ id: "fee", status: "ok", key: "fee.ok", values: { parcel, total: quote.total, where } })
     } catch (error) {
-      const ghn = ghnOf(error)
-      add({
-        id: "fee", title: TITLES.fee, status: "fail", key: "fee.refused", values: { parcel, where }, ghn,
-        message: `GHN gave no fee for a parcel of ${parcel} to ${where} (${ghnText(ghn)}): checkout would show no GHN rate`,
-        fix: "read GHN's code above; attach the raw-answer file when you report it",
-      })
+      add({ id: "fee", status: "fail", key: "fee.refused", values: { parcel, where }, ghn: ghnOf(error) })
     }
     try {
       const lead = await client.fees.leadtime({ ...route, ...SAMPLE_PARCEL, service_type_id: serviceTypeId as 2 | 5 }, call)
       const [first, last] = [vietnamDay(lead.leadtime_order.from_estimate_date), vietnamDay(lead.leadtime_order.to_estimate_date)]
       const between = first === last ? first : `${first} – ${last}`
-      add({ id: "leadtime", title: TITLES.leadtime, status: "ok", key: "leadtime.ok", values: { between, where }, message: `a parcel sent today reaches ${where} on ${between} (Vietnam dates)` })
+      add({ id: "leadtime", status: "ok", key: "leadtime.ok", values: { between, where } })
     } catch (error) {
-      const ghn = ghnOf(error)
-      add({
-        id: "leadtime", title: TITLES.leadtime, status: "warn", key: "leadtime.refused", values: { where }, ghn,
-        message: `GHN gave no lead time to ${where} (${ghnText(ghn)}): shoppers see no delivery estimate`,
-        fix: "orders still work; attach the raw-answer file when you report it",
-      })
+      add({ id: "leadtime", status: "warn", key: "leadtime.refused", values: { where }, ghn: ghnOf(error) })
     }
 
     // ---------------------------------------------------------------- today's pick shifts
     try {
       const shifts = await client.shifts.list(call)
-      if (shifts.length === 0) {
-        add({
-          id: "shifts", title: TITLES.shifts, status: "warn", key: "shifts.none", values: {},
-          message: "GHN lists no pick shift today: orders get GHN's default pickup",
-          fix: "nothing to do unless you choose pick shifts (option pickShift)",
-        })
-      } else {
-        const list = shifts.map((s) => s.title).filter(Boolean).join(", ")
-        add({ id: "shifts", title: TITLES.shifts, status: "ok", key: "shifts.ok", values: { count: shifts.length, list }, message: `GHN offers ${shifts.length} pick shift(s): ${list}` })
-      }
+      if (shifts.length === 0) add({ id: "shifts", status: "warn", key: "shifts.none" })
+      else add({ id: "shifts", status: "ok", key: "shifts.ok", values: { count: shifts.length, list: shifts.map((s) => s.title).filter(Boolean).join(", ") } })
     } catch (error) {
-      const ghn = ghnOf(error)
-      add({
-        id: "shifts", title: TITLES.shifts, status: "warn", key: "shifts.refused", values: {}, ghn,
-        message: `GHN did not list today's pick shifts (${ghnText(ghn)}): orders get GHN's default pickup`,
-        fix: "nothing blocks orders; attach the raw-answer file when you report it",
-      })
+      add({ id: "shifts", status: "warn", key: "shifts.refused", ghn: ghnOf(error) })
     }
 
     // ---------------------------------------------------------------- one test order, created and cancelled (staging only)
@@ -317,17 +220,6 @@ export async function runGhnCheck(input: GhnCheckInput): Promise<GhnCheckReport>
   function report(): GhnCheckReport {
     return { ok: !checks.some((c) => c.status === "fail"), environment: env, shop_id: options.shopId, checks, checked_at: new Date(started).toISOString(), duration_ms: Date.now() - started }
   }
-}
-
-const TITLES: Record<GhnCheckId, string> = {
-  token: "Token and environment",
-  shop: "Shop",
-  addresses: "Provinces, districts and wards",
-  services: "Services on the route",
-  fee: "Fee quote",
-  leadtime: "Lead time",
-  shifts: "Today's pick shifts",
-  test_order: "Test order",
 }
 
 /** A district and ward of Hồ Chí Minh (else of the first province) that GHN serves. */
@@ -343,13 +235,9 @@ async function sampleReceiver(client: GhnClient, provinces: GhnProvince[], call:
 }
 
 /** A test order is never made on production, whatever the other checks found. */
-const productionRefusal: GhnCheck = {
-  id: "test_order", title: TITLES.test_order, status: "fail", key: "test_order.production", values: {},
-  message: "refused on GHN production: a test order there is a real order that a courier may come to pick up and GHN may bill",
-  fix: "run --create-test-order with a staging token and environment \"staging\"; on production the read-only checks above are the check",
-}
+const productionRefusal: LineInput = { id: "test_order", status: "fail", key: "test_order.production" }
 
-type Add = (check: Omit<GhnCheck, "values"> & { values?: GhnCheck["values"] }) => void
+type Add = (line: LineInput) => void
 
 async function testOrder(
   client: GhnClient,
@@ -360,7 +248,6 @@ async function testOrder(
   serviceTypeId: number,
   add: Add,
 ) {
-  const title = TITLES.test_order
   if (env === "production") return add(productionRefusal)
   let code: string
   try {
@@ -384,25 +271,15 @@ async function testOrder(
     )
     code = created.order_code
   } catch (error) {
-    const ghn = ghnOf(error)
-    add({
-      id: "test_order", title, status: "fail", key: "test_order.create_refused", values: {}, ghn,
-      message: `GHN refused the test order (${ghnText(ghn)}): a real order would be refused the same way`,
-      fix: "read GHN's code above; attach the raw-answer file when you report it",
-    })
+    add({ id: "test_order", status: "fail", key: "test_order.create_refused", ghn: ghnOf(error) })
     return
   }
   try {
     const [result] = await client.orders.cancel({ order_codes: [code] }, { shopId: from._id })
     if (result && result.result === false) throw new GhnError(result.message || "GHN did not cancel the order", { operation: "orders.cancel" })
-    add({ id: "test_order", title, status: "ok", key: "test_order.ok", values: { order_code: code }, message: `GHN created test order ${code} and cancelled it` })
+    add({ id: "test_order", status: "ok", key: "test_order.ok", values: { order_code: code } })
   } catch (error) {
-    const ghn = ghnOf(error)
-    add({
-      id: "test_order", title, status: "fail", key: "test_order.cancel_refused", values: { order_code: code }, ghn,
-      message: `GHN created test order ${code} but did not cancel it (${ghnText(ghn)})`,
-      fix: `cancel order ${code} in GHN's portal`,
-    })
+    add({ id: "test_order", status: "fail", key: "test_order.cancel_refused", values: { order_code: code }, ghn: ghnOf(error) })
   }
 }
 

@@ -65,7 +65,7 @@ describe("medusa-ghn-check: the command", () => {
     const r = await check(ghnEnv(token))
     expect(r.code).toBe(1)
     expect(r.stdout).toContain("✗ Token and environment: this token is refused by the GHN address set in the options (baseUrl) (HTTP 401: Token is not valid!). Tokens are per environment: a staging token is refused on production and a production token on staging")
-    expect(r.stdout).toContain("- Shop: not checked: GHN refused the token")
+    expect(r.stdout).toContain("- Shop 190001: not checked: GHN refused the token")
     expect(r.stdout).toContain("1 check(s) failed.")
     const file = r.file()
     for (const spelling of [token, encodeURIComponent(token)]) {

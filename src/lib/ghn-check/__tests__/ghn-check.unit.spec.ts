@@ -121,7 +121,7 @@ describe("medusa-ghn-check: the check library", () => {
     const lines = checkLines(report)
     expect(lines[0]).toMatch(/^✗ Token and environment: this token is refused/)
     expect(lines[0]).toContain("\n    -> use a token of the GHN the options point at")
-    expect(lines[1]).toBe("- Shop: not checked: GHN refused the token")
+    expect(lines[1]).toBe("- Shop 190001: not checked: GHN refused the token")
   })
 })
 
