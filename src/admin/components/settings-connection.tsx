@@ -78,18 +78,18 @@ function CheckLine({ line }: { line: AccountCheckLine }) {
   const fix = line.fix ? t(`accountCheck.fix.${key}`, { ...values, defaultValue: line.fix }) : null
   return (
     <div className="flex items-start gap-x-3 px-6 py-3" data-testid={`ghn-account-check-${line.id}`} data-status={line.status}>
-      <Badge size="2xsmall" color={CHECK_COLORS[line.status]}>
+      <Badge size="2xsmall" color={CHECK_COLORS[line.status]} className="shrink-0" data-testid="ghn-account-check-verdict">
         {t(`accountCheck.status.${line.status}`)}
       </Badge>
       <div className="min-w-0 flex-1">
-        <Text size="small" weight="plus">
+        <Text size="small" weight="plus" data-testid="ghn-account-check-title">
           {t(`accountCheck.titles.${line.id}`, { ...values, defaultValue: line.title })}
         </Text>
-        <Text size="small" className={line.status === "fail" ? "text-ui-fg-error break-words" : "text-ui-fg-subtle break-words"}>
+        <Text size="small" className={line.status === "fail" ? "text-ui-fg-error break-words" : "text-ui-fg-subtle break-words"} data-testid="ghn-account-check-message">
           {message}
         </Text>
         {fix ? (
-          <Text size="xsmall" className="text-ui-fg-muted break-words">
+          <Text size="xsmall" className="text-ui-fg-muted break-words" data-testid="ghn-account-check-fix">
             → {fix}
           </Text>
         ) : null}
@@ -98,15 +98,16 @@ function CheckLine({ line }: { line: AccountCheckLine }) {
   )
 }
 
-function AccountCheckResult({ account }: { account: AccountCheck }) {
+/** `named`: the store has several GHN accounts, each line names its fulfilment provider. */
+function AccountCheckResult({ account, named }: { account: AccountCheck; named: boolean }) {
   const { t, i18n } = useGhnTranslation()
   const failed = account.checks.filter((c) => c.status === "fail").length
   return (
     <div className="divide-y" data-testid="ghn-account-check-result" data-ok={String(account.ok)}>
       <div className="flex flex-wrap items-center gap-x-3 gap-y-1 px-6 py-3">
-        <Badge color={account.ok ? "green" : "red"}>{account.ok ? t("accountCheck.summaryOk") : t("accountCheck.summaryFailed", { count: failed })}</Badge>
-        <Text size="small" className="text-ui-fg-subtle">
-          {account.provider_id ?? ""} · {t(`connection.env.${account.environment.name}`, { defaultValue: account.environment.name })} · {t("connection.shop", { id: account.shop_id })}
+        <Badge color={account.ok ? "green" : "red"} data-testid="ghn-account-check-summary">{account.ok ? t("accountCheck.summaryOk") : t("accountCheck.summaryFailed", { count: failed })}</Badge>
+        <Text size="small" className="text-ui-fg-subtle" data-testid="ghn-account-check-account">
+          {[named ? account.provider_id : null, t(`connection.env.${account.environment.name}`, { defaultValue: account.environment.name }), t("connection.shop", { id: account.shop_id })].filter(Boolean).join(" · ")}
         </Text>
         <Text size="xsmall" className="text-ui-fg-muted">
           {t("connection.checkedAt", { date: dateTime(account.checked_at, i18n.language), ms: account.duration_ms })}
@@ -147,9 +148,9 @@ function AccountCheckSection() {
         </div>
       </div>
       {run.data
-        ? run.data.accounts.map((account) => (
+        ? run.data.accounts.map((account, _, accounts) => (
             <div key={account.provider_id ?? "default"} className="mt-3 rounded-md border">
-              <AccountCheckResult account={account} />
+              <AccountCheckResult account={account} named={accounts.length > 1} />
             </div>
           ))
         : null}
