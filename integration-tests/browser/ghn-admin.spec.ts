@@ -308,6 +308,105 @@ describeBrowser()("GHN admin in a browser", () => {
     await screenshot(page, "onboarding-done")
   })
 
+  it("checks the GHN account from Settings -> GHN -> Connection: every line's verdict and words in Vietnamese and English (as the CLI says them), and a refused token", async () => {
+    const READ_ONLY = ["token", "shop", "addresses", "services", "fee", "leadtime", "shifts"]
+    /** Runs the check from the page and gives each line as the merchant reads it. */
+    const runCheck = async (p: Page, beforeRun?: () => void) => {
+      await p.goto("/app/settings/ghn")
+      const section = p.locator('[data-testid="ghn-account-check"]')
+      await section.waitFor()
+      // the page's own GHN calls first (connection, shops), so that a fault set here meets the check's call
+      await p.locator('[data-testid="ghn-connection-overall"]').waitFor()
+      await p.waitForLoadState("networkidle")
+      beforeRun?.()
+      await section.locator('[data-testid="ghn-account-check-run"]').click()
+      const result = section.locator('[data-testid="ghn-account-check-result"]')
+      await result.waitFor()
+      const lines = result.locator('[data-testid^="ghn-account-check-"][data-status]')
+      const shown = []
+      for (let i = 0; i < (await lines.count()); i++) {
+        const line = lines.nth(i)
+        shown.push({
+          id: (await line.getAttribute("data-testid"))!.replace("ghn-account-check-", ""),
+          status: await line.getAttribute("data-status"),
+          verdict: await line.locator('[data-testid="ghn-account-check-verdict"]').innerText(),
+          title: await line.locator('[data-testid="ghn-account-check-title"]').innerText(),
+          message: await line.locator('[data-testid="ghn-account-check-message"]').innerText(),
+          fix: (await line.locator('[data-testid="ghn-account-check-fix"]').count()) ? await line.locator('[data-testid="ghn-account-check-fix"]').innerText() : null,
+        })
+      }
+      await section.scrollIntoViewIfNeeded()
+      return { section, result, shown }
+    }
+    const noRawText = (texts: string[]) => {
+      for (const text of texts) {
+        expect(text).not.toMatch(/\{\{|accountCheck\.|\b(token|shop|fee|skip|test_order)\.\w+/)
+        expect(text.trim()).not.toBe("")
+      }
+    }
+
+    // In Vietnamese: every read-only check passes against the sandbox, each line in Vietnamese.
+    const vi = await runCheck(page)
+    expect(await vi.result.getAttribute("data-ok")).toBe("true")
+    expect(vi.shown.map((l) => [l.id, l.status, l.verdict])).toEqual(READ_ONLY.map((id) => [id, "ok", "Đạt"]))
+    const viText = Object.fromEntries(vi.shown.map((l) => [l.id, `${l.title} | ${l.message}`]))
+    expect(viText.token).toMatch(/^Token và môi trường \| Token được địa chỉ GHN đặt trong cấu hình \(baseUrl\) chấp nhận; tài khoản có \d+ cửa hàng$/)
+    expect(viText.shop).toBe("Cửa hàng 190001 | Cửa hàng 190001 (Sandbox Shop Hà Nội) đang hoạt động, lấy hàng tại 12 Phan Đình Phùng, Phường Trúc Bạch, Quận Ba Đình, Hà Nội")
+    expect(viText.addresses).toMatch(/^Tỉnh, quận, phường \| GHN có 63 tỉnh\/thành; tuyến mẫu: Phường Trúc Bạch -> .+, Hồ Chí Minh$/)
+    expect(viText.services).toMatch(/^Dịch vụ trên tuyến \| \d+ dịch vụ GHN đến .+: Hàng nhẹ/)
+    expect(viText.fee).toMatch(/^Báo phí \| Kiện 500 g, 20×15×10 cm đến .+: phí [\d.]+ ₫$/)
+    expect(viText.leadtime).toMatch(/^Thời gian giao dự kiến \| Kiện gửi hôm nay đến .+ vào \d{4}-\d{2}-\d{2}( – \d{4}-\d{2}-\d{2})? \(ngày theo giờ Việt Nam\)$/)
+    expect(viText.shifts).toMatch(/^Ca lấy hàng hôm nay \| GHN có \d+ ca lấy hàng: .+/)
+    expect(vi.shown.every((l) => l.fix === null)).toBe(true)
+    noRawText(vi.shown.flatMap((l) => [l.title, l.message]))
+    await expect(vi.result.locator('[data-testid="ghn-account-check-summary"]').innerText()).resolves.toBe("Mọi mục đều đạt")
+    // one GHN account: no provider id to read, its environment and shop in words
+    await expect(vi.result.locator('[data-testid="ghn-account-check-account"]').innerText()).resolves.toBe("URL riêng (sandbox) · Cửa hàng 190001")
+    await screenshot(page, "account-check-vi")
+
+    // GHN refuses the token: the failure, what to do, and the checks it leaves undone, in Vietnamese.
+    try {
+      const refused = await runCheck(page, () =>
+        store.sandbox.control.setFaults([{ path: "/shiip/public-api/v2/shop/all", failure_rate: 1, failure_status: 401, failure_message: "Token is not valid!", count: 1 }]),
+      )
+      expect(await refused.result.getAttribute("data-ok")).toBe("false")
+      await expect(refused.result.locator('[data-testid="ghn-account-check-summary"]').innerText()).resolves.toBe("1 mục không đạt")
+      const [token, ...rest] = refused.shown
+      expect(token).toEqual({
+        id: "token",
+        status: "fail",
+        verdict: "Không đạt",
+        title: "Token và môi trường",
+        message:
+          "Địa chỉ GHN đặt trong cấu hình (baseUrl) từ chối token này (HTTP 401: Token is not valid!). Token gắn với từng môi trường: token staging bị production từ chối và token production bị staging từ chối",
+        fix: "→ Dùng token của địa chỉ GHN trong cấu hình (với sandbox: token mà `ghn-sandbox` in ra)",
+      })
+      expect(rest.map((l) => [l.id, l.status, l.verdict, l.message, l.fix])).toEqual(
+        READ_ONLY.slice(1).map((id) => [id, "skip", "Chưa kiểm tra", "Chưa kiểm tra: GHN từ chối token", null]),
+      )
+      expect(rest[0]!.title).toBe("Cửa hàng 190001")
+      noRawText(refused.shown.flatMap((l) => [l.title, l.message, l.fix ?? "-"]))
+      await screenshot(page, "account-check-refused-token-vi")
+    } finally {
+      store.sandbox.control.clearFaults()
+    }
+
+    // In English: the same lines, word for word what medusa-ghn-check prints (the route's English texts).
+    const english = await adminContext(browser, store.url, "en", { width: 1280, height: 900 })
+    const enPage = await english.newPage()
+    await login(enPage)
+    const en = await runCheck(enPage)
+    const res = await fetch(`${store.url}/admin/ghn/settings/check`, { method: "POST", headers: { authorization: `Bearer ${token}`, "content-type": "application/json" }, body: "{}" })
+    const cli = ((await res.json()) as { accounts: { checks: { id: string; title: string; message: string; fix?: string }[] }[] }).accounts[0]!.checks
+    expect(en.shown.map((l) => [l.id, l.status, l.verdict])).toEqual(READ_ONLY.map((id) => [id, "ok", "OK"]))
+    // the lead time's and the fee's lines hold today's values: the same in both runs
+    expect(en.shown.map((l) => ({ id: l.id, title: l.title, message: l.message }))).toEqual(cli.map((c) => ({ id: c.id, title: c.title, message: c.message })))
+    expect(en.shown.find((l) => l.id === "shop")!.message).toBe("shop 190001 (Sandbox Shop Hà Nội) is active and picks up at 12 Phan Đình Phùng, Phường Trúc Bạch, Quận Ba Đình, Hà Nội")
+    noRawText(en.shown.flatMap((l) => [l.title, l.message]))
+    await screenshot(enPage, "account-check-en")
+    await english.close()
+  })
+
   it("prints the labels of three orders in bulk", async () => {
     const orders = [await ghnOrder(), await ghnOrder(), await ghnOrder()]
     await page.goto("/app/ghn")

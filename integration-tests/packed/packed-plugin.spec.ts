@@ -328,6 +328,7 @@ describe("the packed plugin in a store of its own", () => {
       "package/.medusa/server/src/modules/ghn/index.js",
       "package/.medusa/server/src/admin/index.mjs",
       "package/.medusa/server/src/sandbox/cli.js",
+      "package/.medusa/server/src/lib/ghn-check/cli.js",
       "package/.medusa/server/src/lib/ghn/index.js",
       "package/.medusa/server/src/storefront/index.js",
       "package/.medusa/server/src/storefront/index.d.ts",
@@ -349,6 +350,38 @@ describe("the packed plugin in a store of its own", () => {
     const out = JSON.parse(probe.stdout)
     expect(out.exports).toBeGreaterThan(5)
     expect(out.react).toBe(false)
+  })
+
+  test("npx medusa-ghn-check, the installed package's bin, checks the store's GHN account against the sandbox, in words, and keeps the token out of its file", async () => {
+    /** `npx medusa-ghn-check` in the store, with the plugin's options in the environment as the README says. */
+    const check = async (name: string, token: string) => {
+      const answers = path.join(LOGS, `${name}-answers.json`)
+      const env = cleanEnv({ GHN_TOKEN: token, GHN_SHOP_ID: "190001", GHN_ENV: sandboxUrl })
+      const [command, args] = NPM ? [process.execPath, [NPM, "exec", "--no", "--", "medusa-ghn-check", "--out", answers]] : ["npx", ["--no", "medusa-ghn-check", "--out", answers]]
+      const c = run(name, command as string, args as string[], { cwd: STORE, env })
+      const code = await c.exited
+      return { code, out: fs.readFileSync(c.logFile, "utf8"), answers: fs.readFileSync(answers, "utf8") }
+    }
+    const ok = await check("medusa-ghn-check", "sandbox-owner-token")
+    expect([ok.code, ok.out]).toEqual([0, expect.stringContaining("Every check passed.")])
+    for (const line of [
+      "✓ Token and environment: the GHN address set in the options (baseUrl) accepts the token",
+      "✓ Shop 190001: shop 190001 (Sandbox Shop Hà Nội) is active and picks up at 12 Phan Đình Phùng",
+      "✓ Services on the route: ",
+      "✓ Fee quote: a parcel of 500 g, 20×15×10 cm to ",
+      "✓ Lead time: a parcel sent today reaches ",
+      "✓ Today's pick shifts: GHN offers ",
+    ]) {
+      expect(ok.out).toContain(line)
+    }
+    expect(ok.answers).not.toContain("sandbox-owner-token")
+    expect(JSON.parse(ok.answers).answers.map((a: { operation: string }) => a.operation)).toEqual(expect.arrayContaining(["shops.list", "fees.calculate", "fees.leadtime"]))
+
+    const refused = await check("medusa-ghn-check-refused", "a-token-ghn-refuses")
+    expect(refused.code).toBe(1)
+    expect(refused.out).toContain("✗ Token and environment: this token is refused by the GHN address set in the options (baseUrl) (HTTP 401: ")
+    expect(refused.out).toContain("- Shop 190001: not checked: GHN refused the token")
+    expect(refused.out + refused.answers).not.toContain("a-token-ghn-refuses")
   })
 
   test("the plugin's module, routes and provider are loaded in the store", async () => {

@@ -75,6 +75,8 @@ export const ADMIN_ROUTE_POLICIES: [matcher: string, method: AdminMethod, policy
   ["/admin/ghn/settings/connection", "GET", READ_SETTINGS],
   ["/admin/ghn/settings/connection", "POST", READ_SETTINGS],
   ["/admin/ghn/settings/webhook-test", "POST", READ_SETTINGS],
+  // may create (and cancel) a test order at GHN staging
+  ["/admin/ghn/settings/check", "POST", UPDATE_SETTINGS],
   ["/admin/ghn/settings/webhook-secret", "GET", { resource: R.webhookSecret, operation: "read" }],
   ["/admin/ghn/shops", "GET", READ_SETTINGS],
   ["/admin/ghn/shops", "POST", UPDATE_SETTINGS],

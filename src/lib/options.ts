@@ -1,7 +1,7 @@
 import { MAX_CLIENT_ORDER_CODE_PREFIX } from "./create-intent"
 import { z } from "zod"
 import { editDistance } from "./address"
-import { createGhnClient, GhnClient } from "./ghn"
+import { createGhnClient, type GhnClient, type GhnClientOptions } from "./ghn"
 import { REQUIRED_NOTES } from "./ghn/constants"
 import { SHOPPER_UPDATES } from "./shopper-updates"
 
@@ -179,8 +179,11 @@ export function shopIdForLocation(options: Pick<GhnOptions, "shopId" | "location
   return (locationId && options.locationShops[locationId]) || options.shopId
 }
 
-/** The GHN client configured by the plugin options (one for the provider, one for the module). */
-export function ghnClientFor(options: GhnOptions, logger?: { warn(message: string): void }): GhnClient {
+/**
+ * The GHN client configured by the plugin options (one for the provider, one for the module);
+ * `extra` adds client settings no option names (a check's answer recorder, its retry policy).
+ */
+export function ghnClientFor(options: GhnOptions, logger?: { warn(message: string): void }, extra: Partial<GhnClientOptions> = {}): GhnClient {
   return createGhnClient({
     environment: options.environment,
     token: options.token,
@@ -190,5 +193,6 @@ export function ghnClientFor(options: GhnOptions, logger?: { warn(message: strin
     trackingUrlBase: options.trackingUrlBase,
     requestsPerSecond: options.ghnRequestsPerSecond,
     logger: logger ? { warn: (message: string) => logger.warn(message) } : undefined,
+    ...extra,
   })
 }

@@ -1,8 +1,9 @@
 import { ArrowPath, CheckCircleSolid, ExclamationCircleSolid, XCircleSolid } from "@medusajs/icons"
-import { Badge, Button, Container, Input, Label, Select, Text, toast } from "@medusajs/ui"
+import { Badge, Button, Checkbox, Container, Input, Label, Select, Text, toast } from "@medusajs/ui"
 import { useState } from "react"
-import { api, errorText, useConnection, useMutation, type Connection, type Verdict } from "../lib/api"
+import { api, errorText, useConnection, useMutation, type AccountCheck, type AccountCheckLine, type Connection, type Verdict } from "../lib/api"
 import { dateTime, useGhnTranslation } from "../lib/format"
+import { ghnCheckTextValues } from "../../lib/ghn-check/texts"
 import { ErrorState, LoadingRows, SectionHeader } from "./common"
 
 function VerdictRow({ label, verdict, detail, testId, values }: { label: string; verdict: Verdict; detail?: string; testId: string; values: Record<string, unknown> }) {
@@ -65,6 +66,98 @@ function Result({ connection }: { connection: Connection }) {
   )
 }
 
+const CHECK_COLORS = { ok: "green", warn: "orange", fail: "red", skip: "grey" } as const
+
+/** One line of the account check: what was checked, its verdict, what is wrong and what to do, in the admin's language (the texts of src/lib/ghn-check/texts.ts). */
+function CheckLine({ line }: { line: AccountCheckLine }) {
+  const { t } = useGhnTranslation()
+  const envNames = { production: t("accountCheck.env.production"), staging: t("accountCheck.env.staging"), custom: t("accountCheck.env.custom") }
+  const values = ghnCheckTextValues(line, envNames)
+  const key = line.key
+  const message = t(`accountCheck.result.${key}`, { ...values, defaultValue: line.message })
+  const fix = line.fix ? t(`accountCheck.fix.${key}`, { ...values, defaultValue: line.fix }) : null
+  return (
+    <div className="flex items-start gap-x-3 px-6 py-3" data-testid={`ghn-account-check-${line.id}`} data-status={line.status}>
+      <Badge size="2xsmall" color={CHECK_COLORS[line.status]} className="shrink-0" data-testid="ghn-account-check-verdict">
+        {t(`accountCheck.status.${line.status}`)}
+      </Badge>
+      <div className="min-w-0 flex-1">
+        <Text size="small" weight="plus" data-testid="ghn-account-check-title">
+          {t(`accountCheck.titles.${line.id}`, { ...values, defaultValue: line.title })}
+        </Text>
+        <Text size="small" className={line.status === "fail" ? "text-ui-fg-error break-words" : "text-ui-fg-subtle break-words"} data-testid="ghn-account-check-message">
+          {message}
+        </Text>
+        {fix ? (
+          <Text size="xsmall" className="text-ui-fg-muted break-words" data-testid="ghn-account-check-fix">
+            → {fix}
+          </Text>
+        ) : null}
+      </div>
+    </div>
+  )
+}
+
+/** `named`: the store has several GHN accounts, each line names its fulfilment provider. */
+function AccountCheckResult({ account, named }: { account: AccountCheck; named: boolean }) {
+  const { t, i18n } = useGhnTranslation()
+  const failed = account.checks.filter((c) => c.status === "fail").length
+  return (
+    <div className="divide-y" data-testid="ghn-account-check-result" data-ok={String(account.ok)}>
+      <div className="flex flex-wrap items-center gap-x-3 gap-y-1 px-6 py-3">
+        <Badge color={account.ok ? "green" : "red"} data-testid="ghn-account-check-summary">{account.ok ? t("accountCheck.summaryOk") : t("accountCheck.summaryFailed", { count: failed })}</Badge>
+        <Text size="small" className="text-ui-fg-subtle" data-testid="ghn-account-check-account">
+          {[named ? account.provider_id : null, t(`connection.env.${account.environment.name}`, { defaultValue: account.environment.name }), t("connection.shop", { id: account.shop_id })].filter(Boolean).join(" · ")}
+        </Text>
+        <Text size="xsmall" className="text-ui-fg-muted">
+          {t("connection.checkedAt", { date: dateTime(account.checked_at, i18n.language), ms: account.duration_ms })}
+        </Text>
+      </div>
+      {account.checks.map((line, i) => (
+        <CheckLine key={`${line.id}-${i}`} line={line} />
+      ))}
+    </div>
+  )
+}
+
+/** Settings -> GHN -> Connection, "Check the account": medusa-ghn-check's checks with each GHN account of the store. */
+function AccountCheckSection() {
+  const { t } = useGhnTranslation()
+  const [testOrder, setTestOrder] = useState(false)
+  const run = useMutation({
+    mutationFn: () => api.checkAccount({ create_test_order: testOrder }),
+    onError: (e) => toast.error(t("accountCheck.failed"), { description: errorText(e) }),
+  })
+  return (
+    <div className="px-6 py-4" data-testid="ghn-account-check">
+      <Text size="small" weight="plus">
+        {t("accountCheck.title")}
+      </Text>
+      <Text size="xsmall" className="text-ui-fg-subtle">
+        {t("accountCheck.subtitle")}
+      </Text>
+      <div className="mt-3 flex flex-wrap items-center gap-x-4 gap-y-2">
+        <Button size="small" variant="secondary" onClick={() => run.mutate()} isLoading={run.isPending} data-testid="ghn-account-check-run">
+          {t("accountCheck.run")}
+        </Button>
+        <div className="flex items-center gap-x-2">
+          <Checkbox id="ghn-account-check-test-order" checked={testOrder} onCheckedChange={(v) => setTestOrder(v === true)} />
+          <Label size="small" htmlFor="ghn-account-check-test-order">
+            {t("accountCheck.testOrder")}
+          </Label>
+        </div>
+      </div>
+      {run.data
+        ? run.data.accounts.map((account, _, accounts) => (
+            <div key={account.provider_id ?? "default"} className="mt-3 rounded-md border">
+              <AccountCheckResult account={account} named={accounts.length > 1} />
+            </div>
+          ))
+        : null}
+    </div>
+  )
+}
+
 /** Settings -> GHN, connection: environment, token accepted, shop found (GHN's message when not); other credentials can be tried. */
 export function ConnectionSection() {
   const { t } = useGhnTranslation()
@@ -93,6 +186,7 @@ export function ConnectionSection() {
       {query.isLoading ? <LoadingRows rows={3} /> : null}
       {query.isError ? <ErrorState message={errorText(query.error)} onRetry={() => query.refetch()} /> : null}
       {query.data ? <Result connection={query.data.connection} /> : null}
+      <AccountCheckSection />
       <details className="px-6 py-4">
         <summary className="cursor-pointer text-sm">{t("connection.tryOther")}</summary>
         <div className="mt-3 grid grid-cols-1 gap-3 md:grid-cols-3">

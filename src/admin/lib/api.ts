@@ -63,6 +63,7 @@ export { COD_FILTERS } from "../../lib/cod-report"
 /** A receiver's history with the store's COD parcels (src/lib/receiver-risk.ts). */
 export type { ReceiverHistory } from "../../lib/receiver-risk"
 import type { ReceiverHistory } from "../../lib/receiver-risk"
+import type { GhnCheck, GhnCheckReport } from "../../lib/ghn-check/texts"
 
 /** A parcel of the "Needs action" queue (GET /admin/ghn/needs-action). */
 export type QueueParcel = Shipment & {
@@ -152,6 +153,14 @@ export type Connection = {
   checked_at: string
 }
 
+/** One line of the account check (medusa-ghn-check's checks; src/lib/ghn-check). */
+export type AccountCheckLine = GhnCheck
+/** The account check of one GHN account of the store (POST /admin/ghn/settings/check). */
+export type AccountCheck = Omit<GhnCheckReport, "environment"> & {
+  provider_id: string | null
+  environment: { name: string; base_url: string }
+}
+
 export type Settings = {
   environment: { name: string; base_url: string }
   shop_id: number
@@ -232,6 +241,7 @@ export const api = {
   connection: () => json<{ connection: Connection }>("/admin/ghn/settings/connection"),
   providerConnection: (providerId: string) => json<{ connection: Connection }>(`/admin/ghn/settings/connection?provider_id=${encodeURIComponent(providerId)}`),
   checkConnection: (body: Record<string, unknown>) => json<{ connection: Connection }>("/admin/ghn/settings/connection", "POST", body),
+  checkAccount: (body: { provider_id?: string; create_test_order?: boolean }) => json<{ ok: boolean; accounts: AccountCheck[] }>("/admin/ghn/settings/check", "POST", body),
   webhookSecret: () => json<{ header: string; secret: string }>("/admin/ghn/settings/webhook-secret"),
   webhookTest: () => json<{ test: WebhookTest }>("/admin/ghn/settings/webhook-test", "POST", {}),
   shops: () => json<{ shops: Shop[]; count: number; default_shop_id: number }>("/admin/ghn/shops"),

@@ -21,6 +21,7 @@ import {
   checkShopId,
   createTransport,
   type GhnLogger,
+  type GhnRawAnswer,
   type GhnRetryOptions,
 } from "./transport"
 
@@ -51,6 +52,8 @@ export interface GhnClientOptions {
    * actions) wait so that all calls stay within this many per second; others never wait. Off when absent.
    */
   requestsPerSecond?: number
+  /** Sees every answer as GHN sent it, the token masked (a check's raw-answer file); never breaks a call. */
+  onAnswer?: (answer: GhnRawAnswer) => void
 }
 
 const OP = "createGhnClient"
@@ -121,6 +124,7 @@ export function createGhnClient(options: GhnClientOptions) {
     environmentLabel: environment === "custom" ? baseUrl : `${environment} (${baseUrl})`,
     userAgent: options.userAgent,
     budget,
+    onAnswer: options.onAnswer,
   })
   const shops = createShopsApi(transport)
 

@@ -11,6 +11,7 @@ export {
   parseValidationFields,
   type GhnCallOptions,
   type GhnLogger,
+  type GhnRawAnswer,
   type GhnRetryOptions,
 } from "./transport"
 export { OPERATION_LABELS } from "./validation"

@@ -77,6 +77,18 @@ export interface TransportConfig {
   userAgent?: string
   /** The account's request budget: calls marked `background` wait for it; a 429 lowers it. */
   budget?: RequestBudget
+  /** Sees every answer as GHN sent it, token already masked (medusa-ghn-check's raw-answer file). */
+  onAnswer?: (answer: GhnRawAnswer) => void
+}
+
+/** One HTTP answer as GHN sent it, with the token masked in the path and the body. */
+export interface GhnRawAnswer {
+  operation: string
+  method: string
+  /** The path and query, without the host. */
+  path: string
+  status: number
+  body: string
 }
 
 export interface Transport {
@@ -406,6 +418,11 @@ export function createTransport(config: TransportConfig): Transport {
         if (deadline.signal.aborted) throw networkError(spec, undefined, { timeout: true, aborted: false }, path)
         if (callSignal?.aborted) throw networkError(spec, callSignal.reason, { timeout: false, aborted: true }, path)
         throw networkError(spec, err, { timeout: false, aborted: false }, path)
+      }
+      try {
+        config.onAnswer?.({ operation: spec.operation, method: spec.method, path: redact(path), status: res.statusCode, body: redact(text) })
+      } catch {
+        // an observer never breaks a call
       }
       log("debug", `GHN ${spec.operation} <- HTTP ${res.statusCode}`, {
         operation: spec.operation,

@@ -5,6 +5,7 @@ import {
   AffiliateCreateShopBody,
   AffiliateFindShopBody,
   AffiliateOtpBody,
+  AccountCheckBody,
   ConnectionCheckBody,
   CreateShopBody,
   CreateTicketForm,
@@ -27,6 +28,7 @@ export const supportRoutes: MiddlewareRoute[] = [
   { matcher: "/admin/ghn/tickets/:ticket_id/reply", methods: ["POST"], middlewares: [ticketUpload(), validateTicketForm(ReplyTicketForm)] },
 
   { matcher: "/admin/ghn/settings/connection", methods: ["POST"], middlewares: [validateAndTransformBody(ConnectionCheckBody)] },
+  { matcher: "/admin/ghn/settings/check", methods: ["POST"], middlewares: [validateAndTransformBody(AccountCheckBody)] },
 
   { matcher: "/admin/ghn/shops", methods: ["POST"], middlewares: [validateAndTransformBody(CreateShopBody)] },
   { matcher: "/admin/ghn/affiliate/otp", methods: ["POST"], middlewares: [validateAndTransformBody(AffiliateOtpBody)] },

@@ -54,6 +54,16 @@ export const ConnectionCheckBody = z
   .strict()
 export type ConnectionCheckBody = z.infer<typeof ConnectionCheckBody>
 
+/** The account check of Settings -> GHN -> Connection (medusa-ghn-check's checks): one provider, or all. */
+export const AccountCheckBody = z
+  .object({
+    provider_id: z.string().trim().min(1, "provider_id cannot be empty").max(200).optional(),
+    /** Creates and cancels one test order (refused on GHN production). */
+    create_test_order: z.boolean({ error: "create_test_order must be true or false" }).default(false),
+  })
+  .strict()
+export type AccountCheckBody = z.infer<typeof AccountCheckBody>
+
 const phone = vnPhoneField("phone")
 
 export const CreateShopBody = z
