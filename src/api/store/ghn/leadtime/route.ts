@@ -54,10 +54,11 @@ export async function POST(req: MedusaRequest<LeadtimeBody>, res: MedusaResponse
     }
     const account = ghn.accountOf(option.provider_id)
     const shopId = shopIdForLocation(account.options, location?.id)
-    // Lead time depends on the route and the service: cached like fee quotes.
-    const result = await ghn.cache.getOrLoad(cacheKey("leadtime", { provider: option.provider_id, shopId, body }), () =>
-      account.client.fees.leadtime(body, { shopId })
-    )
+    // Lead time depends on the route and the service: cached like fee quotes; one not cached is
+    // paid from the storefront's GHN budget (a flood of carts costs GHN a bounded rate).
+    const key = cacheKey("leadtime", { provider: option.provider_id, shopId, body })
+    if ((await ghn.cache.store.get(key)) === undefined) ghn.storeAddresses.payCall()
+    const result = await ghn.cache.getOrLoad(key, () => account.client.fees.leadtime(body, { shopId }))
     res.json({
       leadtime: {
         expected_at: new Date(result.leadtime * 1000).toISOString(),
