@@ -45,6 +45,27 @@ const redisModules = redisUrl
     ]
   : []
 
+// CACHE_REDIS_URL alone (Medusa's own name for it): Medusa's caching module on that Redis, without
+// the other Redis modules (the tests of guest tracking's counts; CACHE_REDIS_PREFIX keeps runs apart).
+const cachingOnly =
+  !redisUrl && process.env.CACHE_REDIS_URL
+    ? [
+        {
+          resolve: "@medusajs/medusa/caching",
+          options: {
+            providers: [
+              {
+                resolve: "@medusajs/medusa/caching-redis",
+                id: "caching-redis",
+                is_default: true,
+                options: { redisUrl: process.env.CACHE_REDIS_URL, prefix: process.env.CACHE_REDIS_PREFIX || "medusa:" },
+              },
+            ],
+          },
+        },
+      ]
+    : []
+
 const secondGhn = process.env.GHN_SECOND_TOKEN
   ? [
       {
@@ -99,5 +120,6 @@ module.exports = defineConfig({
       },
     },
     ...redisModules,
+    ...cachingOnly,
   ],
 })

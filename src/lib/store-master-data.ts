@@ -1,13 +1,12 @@
 import { MedusaError } from "@medusajs/framework/utils"
 import type { AddressResolver } from "./address-resolver"
 import { RequestBudget } from "./ghn/budget"
-import { GHN_UNAVAILABLE, GhnServiceError } from "./medusa-error"
 
 /**
  * What the storefront's calls may cost GHN, per GHN account and process: a token bucket of
  * `STORE_GHN_BURST` calls, refilled at `STORE_GHN_PER_MINUTE` a minute. The burst holds a cold
  * start (every province's district list, the province lists); past it a store route that would
- * call GHN answers 503 with Retry-After and calls nothing. A list already held costs no token.
+ * call GHN answers 429 with Retry-After and calls nothing. A list already held costs no token.
  */
 export const STORE_GHN_PER_MINUTE = 60
 export const STORE_GHN_BURST = 100
@@ -17,17 +16,23 @@ export function storeGhnBudget(): RequestBudget {
   return new RequestBudget({ perSecond: STORE_GHN_PER_MINUTE / 60, burst: STORE_GHN_BURST })
 }
 
-/** Takes one of the storefront's GHN calls, or refuses (503, Retry-After) without calling GHN. */
+/** The storefront's GHN budget is spent for now: the route answers 429 with Retry-After, GHN is not called. */
+export class StoreBudgetSpent extends MedusaError {
+  readonly code = "ghn_store_budget"
+
+  constructor(readonly retryAfterSeconds: number) {
+    super(
+      MedusaError.Types.NOT_ALLOWED,
+      `Too many address lookups reach GHN right now (the store allows ${STORE_GHN_PER_MINUTE} a minute): try again in ${retryAfterSeconds} s`
+    )
+  }
+}
+
+/** Takes one of the storefront's GHN calls, or refuses (StoreBudgetSpent) without calling GHN. */
 export function spendStoreCall(budget: RequestBudget): void {
   const waitMs = budget.reserve()
   if (waitMs === 0) return
-  const retryAfterSeconds = Math.max(1, Math.ceil(waitMs / 1000))
-  throw new GhnServiceError(
-    GHN_UNAVAILABLE,
-    `The store has used its GHN calls for address lists for now (${STORE_GHN_PER_MINUTE} a minute): try again in ${retryAfterSeconds} s`,
-    "STORE_GHN_BUDGET",
-    retryAfterSeconds
-  )
+  throw new StoreBudgetSpent(Math.max(1, Math.ceil(waitMs / 1000)))
 }
 
 const notListed = (field: string, id: number, what: string) =>
@@ -44,7 +49,7 @@ export class StoreMasterData {
     private readonly budget: RequestBudget
   ) {}
 
-  /** Pays one GHN call a storefront route makes itself (a lead time not cached), or refuses it (503). */
+  /** Pays one GHN call a storefront route makes itself (a lead time not cached), or refuses it (429). */
   payCall(): void {
     spendStoreCall(this.budget)
   }

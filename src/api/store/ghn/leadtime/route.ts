@@ -6,7 +6,7 @@ import { isGhnProviderId } from "../../../../lib/provider-id"
 import type { QueryGraph } from "../../../../lib/query-graph"
 import type { AddressInput } from "../../../../lib/address-resolver"
 import { cacheKey } from "../../../../lib/quote-cache"
-import { ghnModule } from "../../../utils"
+import { answeredBudgetSpent, ghnModule } from "../../../utils"
 import type { LeadtimeBody } from "../validators"
 
 type OptionRow = {
@@ -67,6 +67,7 @@ export async function POST(req: MedusaRequest<LeadtimeBody>, res: MedusaResponse
       },
     })
   } catch (error) {
+    if (answeredBudgetSpent(res, error)) return
     throw toMedusaError(error, "GHN Leadtime")
   }
 }
