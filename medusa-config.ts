@@ -45,26 +45,10 @@ const redisModules = redisUrl
     ]
   : []
 
-// CACHE_REDIS_URL alone (Medusa's own name for it): Medusa's caching module on that Redis, without
-// the other Redis modules (the tests of guest tracking's counts; CACHE_REDIS_PREFIX keeps runs apart).
+// CACHING_MODULE=memory: Medusa's caching module with its in-memory provider, without Redis (the
+// tests of guest tracking's counts, which run through the caching and locking modules).
 const cachingOnly =
-  !redisUrl && process.env.CACHE_REDIS_URL
-    ? [
-        {
-          resolve: "@medusajs/medusa/caching",
-          options: {
-            providers: [
-              {
-                resolve: "@medusajs/medusa/caching-redis",
-                id: "caching-redis",
-                is_default: true,
-                options: { redisUrl: process.env.CACHE_REDIS_URL, prefix: process.env.CACHE_REDIS_PREFIX || "medusa:" },
-              },
-            ],
-          },
-        },
-      ]
-    : []
+  !redisUrl && process.env.CACHING_MODULE === "memory" ? [{ resolve: "@medusajs/medusa/caching", options: { in_memory: { enable: true } } }] : []
 
 const secondGhn = process.env.GHN_SECOND_TOKEN
   ? [

@@ -17,14 +17,13 @@ jest.setTimeout(300_000)
 
 // Read when the runner loads medusa-config.ts: the store sits behind one trusted proxy at
 // 127.0.0.1 (requests from other loopback addresses, 127.0.0.2 ..., are direct clients), and the
-// counts live in Medusa's caching module on Redis (a prefix of this run's own).
+// counts live in Medusa's caching module (its in-memory provider), under its locking module.
 process.env.GHN_OPTIONS = JSON.stringify({ trustedProxies: ["127.0.0.1/32"] })
-process.env.CACHE_REDIS_URL = process.env.REDIS_URL || "redis://127.0.0.1:6379"
-process.env.CACHE_REDIS_PREFIX = `ghn-tracking-${process.pid}-${Date.now()}:`
+process.env.CACHING_MODULE = "memory"
 
 /** A request's config from a loopback address of its own (a client of its own to the store), optionally through the trusted proxy's X-Forwarded-For. */
 function from(localAddress: string, headers: Record<string, string>) {
-  return { headers, httpAgent: new http.Agent({ localAddress }) }
+  return { headers, httpAgent: new http.Agent({ localAddress, keepAlive: false }) }
 }
 
 /** A refused request's answer, whole: status, body and headers. */

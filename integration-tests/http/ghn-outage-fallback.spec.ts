@@ -99,9 +99,9 @@ medusaIntegrationTestRunner({
 
     it("never prices over a refused token: the shopper gets the connection's 503 and the admin's GHN page a notice", async () => {
       expect((await api.get("/admin/ghn/notices", admin)).data).toEqual({ refused_token: null })
-      // GHN down: the fallback prices the cart.
+      // GHN down: the fallback prices a cart never quoted (2 kg: the first band).
       await sandbox.faults([{ path: FEE, failure_rate: 1, failure_status: 503 }])
-      expect((await quote(api, store, (await createCart(api, store, shirts(1))).id, store.options.light)).amount).toBe(FLAT)
+      expect((await quote(api, store, (await createCart(api, store, shirts(4))).id, store.options.light)).amount).toBe(FLAT)
       // GHN back, refusing the token: never masked by the fallback.
       await sandbox.faults([{ path: FEE, failure_rate: 1, failure_status: 401, failure_message: "Token is not valid!" }])
       const refused = await failure(quote(api, store, (await createCart(api, store, shirts(1))).id, store.options.light))
