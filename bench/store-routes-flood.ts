@@ -146,7 +146,9 @@ async function main() {
     const total = measured.reduce((n, m) => n + m.ghnCalls, 0)
     const totalSeconds = measured.reduce((n, m) => n + m.seconds, 0)
     say(`\nGHN master-data calls over the whole flood: ${total} in ${totalSeconds.toFixed(0)} s (bound ${Math.floor(STORE_GHN_BURST + (STORE_GHN_PER_MINUTE * totalSeconds) / 60)})`)
-    if (measured.some((m) => fiveHundreds(m) > 0) || measured[1].ghnCalls > 0 || total > STORE_GHN_BURST + (STORE_GHN_PER_MINUTE * totalSeconds) / 60) process.exitCode = 1
+    // Unknown ids cost at most the lists they are checked against, once (the provinces' district lists).
+    say(`unknown ids: ${measured[1].ghnCalls} GHN calls (the index of districts, loaded once: at most ${provinces.length}), none for an unknown id`)
+    if (measured.some((m) => fiveHundreds(m) > 0) || measured[1].ghnCalls > provinces.length || total > STORE_GHN_BURST + (STORE_GHN_PER_MINUTE * totalSeconds) / 60) process.exitCode = 1
   } finally {
     await store?.stop()
     await sandbox.close()

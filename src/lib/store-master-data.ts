@@ -44,6 +44,9 @@ const notListed = (field: string, id: number, what: string) =>
  * nothing), and every list not yet held paid from the storefront's budget.
  */
 export class StoreMasterData {
+  /** Every province's district list being loaded (the index an unknown district is checked against). */
+  private indexing?: Promise<boolean>
+
   constructor(
     private readonly resolver: AddressResolver,
     private readonly budget: RequestBudget
@@ -76,10 +79,15 @@ export class StoreMasterData {
   async wards(districtId: number) {
     const provinces = await this.provinces()
     if (!(await this.resolver.knowsDistrict(districtId, true))) {
-      // Not in a list held: the provinces' lists not yet held are loaded, each paid.
-      const missing = provinces.filter((p) => !this.resolver.holds(`districts:${p.id}`)).length
-      for (let i = 0; i < missing; i++) spendStoreCall(this.budget)
-      if (!(await this.resolver.knowsDistrict(districtId))) throw notListed("district_id", districtId, "district (legacy model)")
+      // Not in a list held: the provinces' lists not yet held are loaded, each paid, once for
+      // every request waiting on them (a flood pays for one load, not one per request).
+      if (!this.indexing) {
+        const missing = provinces.filter((p) => !this.resolver.holds(`districts:${p.id}`)).length
+        for (let i = 0; i < missing; i++) spendStoreCall(this.budget)
+        this.indexing = this.resolver.knowsDistrict(0).finally(() => (this.indexing = undefined))
+      }
+      await this.indexing
+      if (!(await this.resolver.knowsDistrict(districtId, true))) throw notListed("district_id", districtId, "district (legacy model)")
     }
     return this.paid(`wards:${districtId}`, () => this.resolver.wards(districtId))
   }
