@@ -45,6 +45,11 @@ const redisModules = redisUrl
     ]
   : []
 
+// CACHING_MODULE=memory: Medusa's caching module with its in-memory provider, without Redis (the
+// tests of guest tracking's counts, which run through the caching and locking modules).
+const cachingOnly =
+  !redisUrl && process.env.CACHING_MODULE === "memory" ? [{ resolve: "@medusajs/medusa/caching", options: { in_memory: { enable: true } } }] : []
+
 const secondGhn = process.env.GHN_SECOND_TOKEN
   ? [
       {
@@ -102,5 +107,6 @@ module.exports = defineConfig({
     // Medusa's role-based access control (feature flag, MEDUSA_FF_RBAC=true): defineConfig settles
     // its default modules before the flag is read, so the store lists the RBAC module itself.
     ...(process.env.MEDUSA_FF_RBAC === "true" ? [{ resolve: "@medusajs/medusa/rbac" }] : []),
+    ...cachingOnly,
   ],
 })

@@ -18,13 +18,28 @@ const flag = (value, fallback) => {
   return !/^(0|false|no|off)$/i.test(String(value))
 }
 
+/** The interface the demo listens on: loopback unless asked (DEMO_HOST, --host). */
+function demoHost(value) {
+  if (value === undefined || value === "") return "127.0.0.1"
+  const host = String(value).trim()
+  if (!net.isIP(host) && host !== "localhost") throw new Error(`DEMO_HOST / --host must be an IP address (127.0.0.1, 0.0.0.0, ::) or localhost, got ${value}`)
+  return host
+}
+
+/** Whether the demo answers only on this machine (its published admin password is then harmless). */
+function isLoopback(host) {
+  return host === "localhost" || host === "::1" || /^127\./.test(host)
+}
+
 /** Every setting of the demo, from environment variables (documented in the README). */
 function demoSettings(env = process.env) {
   const dir = path.resolve(ROOT, env.DEMO_DIR || ".demo")
   return {
     root: ROOT,
     dir,
+    host: demoHost(env.DEMO_HOST),
     stateFile: path.join(dir, "demo.json"),
+    secretsFile: path.join(dir, "secrets.json"),
     logsDir: path.join(dir, "logs"),
     pgDir: path.join(dir, "pg"),
     sandboxState: path.join(dir, "sandbox-state.json"),
@@ -37,9 +52,81 @@ function demoSettings(env = process.env) {
     watch: flag(env.DEMO_WATCH, true),
     adminEmail: env.DEMO_ADMIN_EMAIL || "admin@ghn-demo.local",
     adminPassword: env.DEMO_ADMIN_PASSWORD || "ghn-demo-password",
-    webhookSecret: env.GHN_WEBHOOK_SECRET || "dev-webhook-secret-change-me",
+    /** Set only when GHN_WEBHOOK_SECRET is; else the demo folder's own (demoSecrets). */
+    webhookSecret: env.GHN_WEBHOOK_SECRET || "",
     webhookHeader: env.GHN_WEBHOOK_HEADER || "x-ghn-webhook-secret",
     autoAdvance: env.DEMO_AUTO_ADVANCE || "",
+  }
+}
+
+/**
+ * The demo's secrets (Medusa's JWT and cookie secrets, the GHN webhook secret): made once per
+ * demo folder with the system's random generator, kept in its secrets.json (readable by its owner
+ * only) and read again on later starts, so sessions and the sandbox's callbacks keep working
+ * across restarts and no two demo folders share them. GHN_WEBHOOK_SECRET, when set, wins for
+ * the webhook.
+ */
+function demoSecrets(settings) {
+  const fresh = () => require("node:crypto").randomBytes(32).toString("base64url")
+  let kept = {}
+  if (fs.existsSync(settings.secretsFile)) {
+    try {
+      kept = JSON.parse(fs.readFileSync(settings.secretsFile, "utf8"))
+    } catch (error) {
+      throw new Error(`${settings.secretsFile} is not readable JSON (${error.message}): delete it to have new secrets made`)
+    }
+  }
+  const valid = (v) => typeof v === "string" && v.length >= 32
+  const secrets = {
+    jwtSecret: valid(kept.jwtSecret) ? kept.jwtSecret : fresh(),
+    cookieSecret: valid(kept.cookieSecret) ? kept.cookieSecret : fresh(),
+    webhookSecret: valid(kept.webhookSecret) ? kept.webhookSecret : fresh(),
+  }
+  if (secrets.jwtSecret !== kept.jwtSecret || secrets.cookieSecret !== kept.cookieSecret || secrets.webhookSecret !== kept.webhookSecret) {
+    fs.mkdirSync(settings.dir, { recursive: true })
+    const tmp = `${settings.secretsFile}.${process.pid}.tmp`
+    fs.writeFileSync(tmp, JSON.stringify(secrets, null, 2) + "\n", { mode: 0o600 })
+    fs.renameSync(tmp, settings.secretsFile)
+  }
+  return { ...secrets, webhookSecret: settings.webhookSecret || secrets.webhookSecret }
+}
+
+/** The address the demo's own clients reach Medusa at: the bound one, or loopback when bound to every interface. */
+function reachableHost(host) {
+  return host === "0.0.0.0" || host === "::" ? "127.0.0.1" : host
+}
+
+/**
+ * The environment Medusa runs the demo with: the interface it binds (HOST, which `medusa develop`
+ * hands to the `medusa start` it runs), the folder's secrets, the sandbox as GHN.
+ */
+function medusaEnvOf(settings, secrets, { databaseUrl, sandboxUrl }, env = process.env) {
+  const local = `http://localhost:${settings.medusaPort},http://127.0.0.1:${settings.medusaPort}`
+  return {
+    HOST: settings.host,
+    DATABASE_URL: databaseUrl,
+    PORT: String(settings.medusaPort),
+    JWT_SECRET: secrets.jwtSecret,
+    COOKIE_SECRET: secrets.cookieSecret,
+    GHN_BASE_URL: sandboxUrl,
+    GHN_ENV: sandboxUrl,
+    GHN_TOKEN: "sandbox-owner-token",
+    GHN_SHOP_ID: "190001",
+    GHN_WEBHOOK_SECRET: secrets.webhookSecret,
+    // Where the store answers, for absolute links (e.g. label URLs) once the configuration reads it.
+    MEDUSA_BACKEND_URL: env.MEDUSA_BACKEND_URL || `http://localhost:${settings.medusaPort}`,
+    MEDUSA_ADMIN_DISABLE: settings.admin ? "false" : "true",
+    MEDUSA_DISABLE_TELEMETRY: "true",
+    ADMIN_CORS: env.ADMIN_CORS || `${local},http://localhost:5173`,
+    AUTH_CORS: env.AUTH_CORS || `${local},http://localhost:8000,http://localhost:5173`,
+    STORE_CORS: env.STORE_CORS || "http://localhost:8000",
+    DEMO_ADMIN_EMAIL: settings.adminEmail,
+    DEMO_ADMIN_PASSWORD: settings.adminPassword,
+    // The integration tests' settings must not leak into the demo's Medusa.
+    DB_HOST: undefined,
+    DB_PORT: undefined,
+    DB_USERNAME: undefined,
+    DB_PASSWORD: undefined,
   }
 }
 
@@ -128,6 +215,11 @@ function fail(error) {
 module.exports = {
   ROOT,
   demoSettings,
+  demoSecrets,
+  demoHost,
+  isLoopback,
+  reachableHost,
+  medusaEnvOf,
   readState,
   writeState,
   maskSecret,

@@ -14,7 +14,7 @@
 const { spawn } = require("node:child_process")
 const fs = require("node:fs")
 const path = require("node:path")
-const { demoSettings, writeState, portIsFree, http, maskSecret } = require("./demo-common")
+const { demoSettings, demoSecrets, demoHost, isLoopback, medusaEnvOf, reachableHost, writeState, portIsFree, http, maskSecret } = require("./demo-common")
 const { ensureDatabase, waitForPostgres } = require("./postgres")
 
 const HELP = `npm run demo [-- options]
@@ -24,10 +24,13 @@ Starts a GHN demo store: PostgreSQL, the GHN sandbox and Medusa with its admin.
 Options:
   --auto-advance <s>   the sandbox moves every new GHN order one status along the happy path
                        every <s> seconds (picking, picked, ... delivered)
+  --host <address>     the interface Medusa listens on [127.0.0.1: this machine only];
+                       0.0.0.0 exposes the demo, admin included, to the network
   --reset              delete the demo's data folder (database, sandbox state) first
   --help               this help
 
 Environment (defaults in brackets):
+  DEMO_HOST [127.0.0.1]        same as --host
   DEMO_PORT [9000]             Medusa (admin at http://localhost:<port>/app)
   DEMO_SANDBOX_PORT [5410]     GHN sandbox
   DEMO_PG_PORT [54330]         embedded PostgreSQL (not used when DATABASE_URL is set)
@@ -36,10 +39,12 @@ Environment (defaults in brackets):
   DEMO_DIR [.demo]             data folder: pg/, sandbox-state.json, demo.json, logs/
   DEMO_ADMIN [true]            false: no admin dashboard (API only, starts faster)
   DEMO_WATCH [true]            false: run Medusa without medusa develop's file watcher
-  DEMO_ADMIN_EMAIL, DEMO_ADMIN_PASSWORD   the admin login [admin@ghn-demo.local / ghn-demo-password]
+  DEMO_ADMIN_EMAIL, DEMO_ADMIN_PASSWORD   the admin login [admin@ghn-demo.local / ghn-demo-password];
+                               published, so harmless only on loopback: set your own before --host 0.0.0.0
   DEMO_AUTO_ADVANCE            same as --auto-advance
   DEMO_VERBOSE                 true: copy every child's log lines to the console
-  GHN_WEBHOOK_SECRET [dev-webhook-secret-change-me]  secret the sandbox sends in x-ghn-webhook-secret
+  GHN_WEBHOOK_SECRET           secret the sandbox sends in x-ghn-webhook-secret [made once per
+                               demo folder, with Medusa's JWT and cookie secrets, in <DEMO_DIR>/secrets.json]
 `
 
 const settings = demoSettings()
@@ -58,11 +63,12 @@ const step = (line) => say(`[demo] ${line}`)
 const warn = (line) => process.stderr.write(`[demo] ${line}\n`)
 
 function parseArgs(argv) {
-  const opts = { autoAdvance: settings.autoAdvance, reset: false, help: false }
+  const opts = { autoAdvance: settings.autoAdvance, reset: false, help: false, host: settings.host }
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]
     if (arg === "--help" || arg === "-h") opts.help = true
     else if (arg === "--reset") opts.reset = true
+    else if (arg === "--host" || arg.startsWith("--host=")) opts.host = demoHost(arg.includes("=") ? arg.split("=")[1] : argv[++i])
     else if (arg === "--auto-advance" || arg.startsWith("--auto-advance=")) {
       const value = arg.includes("=") ? arg.split("=")[1] : argv[++i]
       if (!value || !(Number(value) > 0)) throw new Error(`--auto-advance needs a number of seconds, got ${value ?? "nothing"}`)
@@ -340,12 +346,21 @@ async function main() {
     fs.mkdirSync(settings.logsDir, { recursive: true })
   }
 
+  settings.host = opts.host
+  // Made once per demo folder and kept there (a --reset keeps them: they are not the demo's data).
+  const secrets = demoSecrets(settings)
+  settings.webhookSecret = secrets.webhookSecret
+  if (!isLoopback(settings.host)) {
+    warn(`listening on ${settings.host}: anyone who can reach this machine reaches the demo's admin${settings.adminPassword === "ghn-demo-password" ? ", whose password is published (set DEMO_ADMIN_PASSWORD)" : ""}`)
+  }
+
   const embeddedPg = !settings.databaseUrl
   await checkPorts(embeddedPg)
 
-  const medusaUrl = `http://localhost:${settings.medusaPort}`
+  const reachable = reachableHost(settings.host)
+  const medusaUrl = `http://${reachable === "127.0.0.1" ? "localhost" : reachable.includes(":") ? `[${reachable}]` : reachable}:${settings.medusaPort}`
   const sandboxUrl = `http://127.0.0.1:${settings.sandboxPort}`
-  const webhookUrl = `http://127.0.0.1:${settings.medusaPort}/hooks/ghn`
+  const webhookUrl = `${medusaUrl.replace("localhost", "127.0.0.1")}/hooks/ghn`
 
   // GHN sandbox and PostgreSQL start side by side.
   const sandboxArgs = [
@@ -385,29 +400,7 @@ async function main() {
     ? `postgres://postgres:postgres@127.0.0.1:${settings.pgPort}/${encodeURIComponent(settings.databaseName)}`
     : settings.databaseUrl
 
-  const medusaEnv = {
-    DATABASE_URL: databaseUrl,
-    PORT: String(settings.medusaPort),
-    GHN_BASE_URL: sandboxUrl,
-    GHN_ENV: sandboxUrl,
-    GHN_TOKEN: "sandbox-owner-token",
-    GHN_SHOP_ID: "190001",
-    GHN_WEBHOOK_SECRET: settings.webhookSecret,
-    // Where the store answers, for absolute links (e.g. label URLs) once the configuration reads it.
-    MEDUSA_BACKEND_URL: process.env.MEDUSA_BACKEND_URL || `http://localhost:${settings.medusaPort}`,
-    MEDUSA_ADMIN_DISABLE: settings.admin ? "false" : "true",
-    MEDUSA_DISABLE_TELEMETRY: "true",
-    ADMIN_CORS: process.env.ADMIN_CORS || `http://localhost:${settings.medusaPort},http://127.0.0.1:${settings.medusaPort},http://localhost:5173`,
-    AUTH_CORS: process.env.AUTH_CORS || `http://localhost:${settings.medusaPort},http://127.0.0.1:${settings.medusaPort},http://localhost:8000,http://localhost:5173`,
-    STORE_CORS: process.env.STORE_CORS || "http://localhost:8000",
-    DEMO_ADMIN_EMAIL: settings.adminEmail,
-    DEMO_ADMIN_PASSWORD: settings.adminPassword,
-    // The integration tests' settings must not leak into the demo's Medusa.
-    DB_HOST: undefined,
-    DB_PORT: undefined,
-    DB_USERNAME: undefined,
-    DB_PASSWORD: undefined,
-  }
+  const medusaEnv = medusaEnvOf(settings, secrets, { databaseUrl, sandboxUrl })
 
   step("applying migrations (medusa db:migrate)…")
   let t = Date.now()

@@ -233,6 +233,22 @@ const STORE: StoreRow[] = [
   ["districts with a malformed escape in the path", "GET", () => "/store/ghn/districts%E0%A4%A", undefined, 400, /malformed percent-escape/],
     ["provinces without a publishable key", "GET", () => "/store/ghn/provinces", undefined, 400, /Publishable API key required/, { key: false }],
   ["a lead time without a publishable key", "POST", () => "/store/ghn/leadtime", (c: StoreContext) => ({ cart_id: c.carts.ok, option_id: c.store.options.light }), 400, /Publishable API key required/, { key: false }],
+  // Ids GHN does not list: refused from the lists the plugin holds, never asked of GHN.
+  ["districts of a province GHN does not list", "GET", () => "/store/ghn/districts?province_id=987654", undefined, 404, /province_id 987654 is not a province \(legacy model\) GHN lists/],
+  ["wards of a district GHN does not list", "GET", () => "/store/ghn/wards?district_id=987654", undefined, 404, /district_id 987654 is not a district \(legacy model\) GHN lists/],
+  ["new-model wards of a province GHN does not list", "GET", () => "/store/ghn/new-wards?province_id=987654", undefined, 404, /province_id 987654 is not a province \(new model\) GHN lists/],
+  ["districts of province 2147483648 (over a 32-bit id)", "GET", () => "/store/ghn/districts?province_id=2147483648", undefined, 400, /field 'province_id' too big, expected at most: '2147483647'/],
+  ["wards of district 1e20", "GET", () => "/store/ghn/wards?district_id=1e20", undefined, 400, /district_id/],
+  ["a lead time with a 101-character cart id", "POST", () => "/store/ghn/leadtime", { cart_id: "c".repeat(101), option_id: "so_1" }, 400, /cart_id/],
+]
+
+/** The store routes' master-data calls to GHN, counted by the sandbox. */
+const MASTER_DATA_PATHS = [
+  "/shiip/public-api/master-data/province",
+  "/shiip/public-api/master-data/district",
+  "/shiip/public-api/master-data/ward",
+  "/shiip/public-api/v3/master-data/province/all",
+  "/shiip/public-api/v3/master-data/ward/all-by-province-id",
 ]
 
 /** Checkout quotes of a GHN option (POST /store/shipping-options/:id/calculate): a 4xx a shopper can read, with its stable code; no GHN order made. */
@@ -353,6 +369,24 @@ medusaIntegrationTestRunner({
         if (extra?.code) expect(answer.data.code).toBe(extra.code)
         expect(await ghnWrites()).toEqual(calls)
       }))
+
+      it("never sends an id GHN does not list to GHN: a flood of unknown ids costs the sandbox no request", async () => {
+        const headers = { headers: { "x-publishable-api-key": store.publishableKey, "accept-language": "en" }, validateStatus: () => true }
+        // The lists the checks read, once (a day's cache): the province lists and every province's districts.
+        for (const path of ["/store/ghn/districts?province_id=900001", "/store/ghn/wards?district_id=900001", "/store/ghn/new-wards?province_id=900001"]) {
+          expect((await rawApi.get(path, headers)).status).toBe(404)
+        }
+        const counts = () => Promise.all(MASTER_DATA_PATHS.map((p) => sandbox.requestCount(p)))
+        const before = await counts()
+        const answers = []
+        for (let id = 900_002; id < 900_032; id++) {
+          for (const path of [`/store/ghn/districts?province_id=${id}`, `/store/ghn/wards?district_id=${id}`, `/store/ghn/new-wards?province_id=${id}`]) {
+            answers.push((await rawApi.get(path, headers)).status)
+          }
+        }
+        expect(new Set(answers)).toEqual(new Set([404]))
+        expect(await counts()).toEqual(before)
+      })
     })
 
     describe("checkout", () => {

@@ -1,15 +1,30 @@
 /**
  * Order tracking for the shopper through Medusa's store API: a logged-in customer's own order, a
  * guest with the order's email and number, and nobody else's; statuses in the shopper's language,
- * the expected delivery, the cash to prepare and GHN's tracking link; bad input refused with the
- * field named; guessing slowed down.
+ * the expected delivery, the cash to prepare and GHN's tracking link (less of it for a guest);
+ * bad input refused with the field named; guessing limited per address (X-Forwarded-For only
+ * through a trusted proxy), per email and per order number, counted before the lookup, failing
+ * closed; only the publishable key's sales channels.
  */
+import * as http from "node:http"
+import { Modules } from "@medusajs/framework/utils"
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 import { freshGhnStoreCalledBack } from "../helpers/fresh-store"
 import { sandbox } from "../helpers/sandbox"
 import { checkout, CUSTOMER_ADDRESS, explained, fulfilOrder, movedTo, storeHeaders, type SeededStore } from "../helpers/store"
 
 jest.setTimeout(300_000)
+
+// Read when the runner loads medusa-config.ts: the store sits behind one trusted proxy at
+// 127.0.0.1 (requests from other loopback addresses, 127.0.0.2 ..., are direct clients), and the
+// counts live in Medusa's caching module (its in-memory provider), under its locking module.
+process.env.GHN_OPTIONS = JSON.stringify({ trustedProxies: ["127.0.0.1/32"] })
+process.env.CACHING_MODULE = "memory"
+
+/** A request's config from a loopback address of its own (a client of its own to the store), optionally through the trusted proxy's X-Forwarded-For. */
+function from(localAddress: string, headers: Record<string, string>) {
+  return { headers, httpAgent: new http.Agent({ localAddress, keepAlive: false }) }
+}
 
 /** A refused request's answer, whole: status, body and headers. */
 async function refused(promise: Promise<unknown>): Promise<{ status: number; data: any; headers: Record<string, string> }> {
@@ -107,7 +122,10 @@ medusaIntegrationTestRunner({
       const { data } = await lookup({ email: "  Khach.Tracking@Example.vn ", order_number: order.number })
       expect(data.order).toEqual({ display_id: order.number })
       expect(data.locale).toBe("en")
-      expect(data.parcels[0]).toEqual(expect.objectContaining({ order_code: order.code, label: "Waiting for pickup", cod_amount: order.cod }))
+      // A guest is shown where the parcel is, not the cash to hand over nor the hour (fake couriers).
+      expect(order.cod).toBeGreaterThan(0)
+      expect(data.parcels[0]).toEqual(expect.objectContaining({ order_code: order.code, label: "Waiting for pickup", cod_amount: null, reason: null }))
+      expect(data.parcels[0].expected_delivery === null || /T17:00:00\.000Z$/.test(data.parcels[0].expected_delivery)).toBe(true)
       expect(JSON.stringify(data)).not.toContain(order.id)
 
       // A wrong email and an unknown number: the same answer, nothing about the order.
@@ -141,6 +159,86 @@ medusaIntegrationTestRunner({
       expect(Number(answer.headers["retry-after"])).toBeGreaterThan(0)
       // Even the right pair waits now.
       expect((await refused(lookup({ email: "khach.tracking@example.vn", order_number: order.number }))).status).toBe(429)
+    })
+
+    /** The store's own address on loopback (IPv4: the requests come from other 127.x addresses). */
+    const storeUrl = (path: string) => `${String(api.defaults.baseURL).replace("localhost", "127.0.0.1").replace(/\/$/, "")}${path}`
+    const guess = (body: Record<string, unknown>, config: { headers: Record<string, string>; httpAgent?: http.Agent }) =>
+      rawApi.post(storeUrl("/store/ghn/tracking"), body, config).then(
+        (r: any) => ({ status: r.status, data: r.data }),
+        (e: any) => {
+          if (!e.response) throw e
+          return { status: e.response.status as number, data: e.response.data }
+        }
+      )
+    const statuses = (answers: { status: number }[]) => answers.reduce<Record<number, number>>((n, a) => ({ ...n, [a.status]: (n[a.status] ?? 0) + 1 }), {})
+
+    it("limits guesses by the connection's address whatever X-Forwarded-For says, and by the shopper's address through the trusted proxy", async () => {
+      const headers = storeHeaders(store).headers
+      // A direct client (127.0.0.2) writing a new X-Forwarded-For on every guess: still one address.
+      const spoofed = []
+      for (let i = 0; i < 12; i++) {
+        spoofed.push(await guess({ email: `spoof${i}@example.vn`, order_number: 500_000 + i }, from("127.0.0.2", { ...headers, "x-forwarded-for": `203.0.113.${i + 1}` })))
+      }
+      expect(spoofed.map((a) => a.status)).toEqual([...Array(10).fill(404), 429, 429])
+      // Through the trusted proxy (127.0.0.1): each shopper by the address it forwards.
+      for (let i = 0; i < 11; i++) await guess({ email: `proxy${i}@example.vn`, order_number: 510_000 + i }, from("127.0.0.1", { ...headers, "x-forwarded-for": "198.51.100.66" }))
+      expect((await guess({ email: "proxy-last@example.vn", order_number: 511_000 }, from("127.0.0.1", { ...headers, "x-forwarded-for": "198.51.100.66" }))).status).toBe(429)
+      // Another shopper behind the same proxy is not locked out by that guesser.
+      expect((await guess({ email: "shopper@example.vn", order_number: 512_000 }, from("127.0.0.1", { ...headers, "x-forwarded-for": "198.51.100.67" }))).status).toBe(404)
+    })
+
+    it("counts 60 simultaneous misses from a fresh address before looking: only the limit is looked up", async () => {
+      const headers = storeHeaders(store).headers
+      const answers = await Promise.all(
+        Array.from({ length: 60 }, (_, i) => guess({ email: `burst${i}@example.vn`, order_number: 520_000 + i }, from("127.0.0.3", headers)))
+      )
+      expect(statuses(answers)).toEqual({ 404: 10, 429: 50 })
+    })
+
+    it("limits guesses per email and per order number across many addresses, and a right pair is looked up", async () => {
+      const order = await placed("nhieu.dia.chi@example.vn")
+      const headers = storeHeaders(store).headers
+      const via = (n: number) => from("127.0.0.1", { ...headers, "x-forwarded-for": `192.0.2.${n}` })
+      // One email, a new address and a new number each time.
+      const byEmail = []
+      for (let i = 0; i < 11; i++) byEmail.push((await guess({ email: "victim@example.vn", order_number: 530_000 + i }, via(i + 1))).status)
+      expect(byEmail).toEqual([...Array(10).fill(404), 429])
+      // One order number, a new address and a new email each time.
+      const byNumber = []
+      for (let i = 0; i < 11; i++) byNumber.push((await guess({ email: `who${i}@example.vn`, order_number: 540_000 }, via(100 + i))).status)
+      expect(byNumber).toEqual([...Array(10).fill(404), 429])
+      // The shopper refreshing the right pair from one address: found every time, never limited.
+      for (let i = 0; i < 12; i++) expect((await guess({ email: "nhieu.dia.chi@example.vn", order_number: order.number }, via(200))).status).toBe(200)
+    })
+
+    it("answers 503 when the count cannot be kept, and never looks the order up uncounted", async () => {
+      const order = await placed("khi.redis.hong@example.vn")
+      const caching = getContainer().resolve(Modules.CACHING) as { get: (...args: unknown[]) => Promise<unknown> }
+      const original = caching.get
+      caching.get = async () => {
+        throw new Error("connect ECONNREFUSED 127.0.0.1:6379")
+      }
+      try {
+        const answer = await guess({ email: "khi.redis.hong@example.vn", order_number: order.number }, from("127.0.0.4", storeHeaders(store).headers))
+        expect([answer.status, answer.data.code]).toEqual([503, "tracking_limit_unavailable"])
+        expect(JSON.stringify(answer.data)).not.toContain(order.code)
+      } finally {
+        caching.get = original
+      }
+      expect((await guess({ email: "khi.redis.hong@example.vn", order_number: order.number }, from("127.0.0.4", storeHeaders(store).headers))).status).toBe(200)
+    })
+
+    it("looks up only the orders of the publishable key's sales channels", async () => {
+      const order = await placed("kenh.ban@example.vn")
+      const channel = (await api.post("/admin/sales-channels", { name: "Cửa hàng khác" }, admin)).data.sales_channel
+      const key = (await api.post("/admin/api-keys", { title: "Another storefront", type: "publishable" }, admin)).data.api_key
+      await api.post(`/admin/api-keys/${key.id}/sales-channels`, { add: [channel.id] }, admin)
+      const other = { "x-publishable-api-key": key.token, "accept-language": "en" }
+      const foreign = await guess({ email: "kenh.ban@example.vn", order_number: order.number }, from("127.0.0.5", other))
+      const unknown = await guess({ email: "kenh.ban@example.vn", order_number: order.number + 5000 }, from("127.0.0.5", other))
+      expect([foreign.status, foreign.data]).toEqual([404, unknown.data])
+      expect((await guess({ email: "kenh.ban@example.vn", order_number: order.number }, from("127.0.0.5", storeHeaders(store).headers))).status).toBe(200)
     })
   },
 })

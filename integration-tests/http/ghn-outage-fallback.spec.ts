@@ -13,10 +13,16 @@ import { checkout, createCart, explained, failure, fulfilOrder, quote, type Seed
 jest.setTimeout(300_000)
 
 // Read when the runner loads medusa-config.ts (each test file has its own process.env): no quote
-// cache (every quote asks GHN), a 2 s quote deadline, the fallback on with a flat light-goods price
-// and no hold (each quote asks GHN again, so each outage mode is met).
+// cache (every quote asks GHN), a 2 s quote deadline, the fallback on with flat prices by weight
+// band (up to 2 kg, up to 12 kg, none above) and no hold (each quote asks GHN again, so each
+// outage mode is met).
 const FLAT = 35_000
-process.env.GHN_OPTIONS = JSON.stringify({ quoteCacheTtlSeconds: 0, quoteTimeoutMs: 2_000, outageFallback: { maxQuoteAgeHours: 72, holdSeconds: 0, flatAmounts: { light: FLAT } } })
+const FLAT_UP_TO_12_KG = 68_000
+process.env.GHN_OPTIONS = JSON.stringify({
+  quoteCacheTtlSeconds: 0,
+  quoteTimeoutMs: 2_000,
+  outageFallback: { maxQuoteAgeHours: 72, holdSeconds: 0, flatAmounts: [{ upToGrams: 2000, amount: FLAT }, { upToGrams: 12_000, amount: FLAT_UP_TO_12_KG }] },
+})
 
 const FEE = "/shiip/public-api/v2/shipping-order/fee"
 
@@ -79,6 +85,30 @@ medusaIntegrationTestRunner({
       await sandbox.faults([{ path: FEE, failure_rate: 1, failure_status: 503 }])
       const heavy = await failure(quote(api, store, (await createCart(api, store, [{ variant_id: store.variants.heavyBox, quantity: 1 }])).id, store.options.heavy))
       expect(heavy.status).toBe(503)
+    })
+
+    it("prices a parcel GHN never quoted by the merchant's weight band", async () => {
+      await sandbox.faults([{ path: FEE, failure_rate: 1, failure_status: 503 }])
+      // 1.5 kg of shirts, 4 kg of rice cookers (both light goods).
+      const light = await createCart(api, store, shirts(3))
+      const medium = await createCart(api, store, [{ variant_id: store.variants.pot, quantity: 2 }])
+      expect([(await quote(api, store, light.id, store.options.light)).amount, (await quote(api, store, medium.id, store.options.light)).amount]).toEqual([FLAT, FLAT_UP_TO_12_KG])
+      const order = await checkout(api, store, medium.id, store.options.light)
+      expect(order.shipping_methods[0].data.ghn_price_fallback).toEqual({ amount: FLAT_UP_TO_12_KG, source: "flat", quoted_at: null })
+    })
+
+    it("never prices over a refused token: the shopper gets the connection's 503 and the admin's GHN page a notice", async () => {
+      expect((await api.get("/admin/ghn/notices", admin)).data).toEqual({ refused_token: null })
+      // GHN down: the fallback prices a cart never quoted (2 kg: the first band).
+      await sandbox.faults([{ path: FEE, failure_rate: 1, failure_status: 503 }])
+      expect((await quote(api, store, (await createCart(api, store, shirts(4))).id, store.options.light)).amount).toBe(FLAT)
+      // GHN back, refusing the token: never masked by the fallback.
+      await sandbox.faults([{ path: FEE, failure_rate: 1, failure_status: 401, failure_message: "Token is not valid!" }])
+      const refused = await failure(quote(api, store, (await createCart(api, store, shirts(1))).id, store.options.light))
+      expect(refused.status).toBe(503)
+      const { data } = await api.get("/admin/ghn/notices", admin)
+      expect(data.refused_token).toEqual({ at: expect.any(String), shop_id: 190001, code: expect.any(String), message: expect.stringContaining("Token is not valid!") })
+      expect(JSON.stringify(data)).not.toMatch(/127\.0\.0\.1|sandbox-owner-token/)
     })
   },
 })

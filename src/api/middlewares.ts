@@ -56,6 +56,8 @@ export const ADMIN_ROUTE_POLICIES: [matcher: string, method: AdminMethod, policy
   ["/admin/ghn/shipments/:order_code", "POST", UPDATE_FULFILMENT],
   ["/admin/ghn/shipments/:order_code/refresh", "POST", UPDATE_FULFILMENT],
   ["/admin/ghn/needs-action", "GET", READ_FULFILMENT],
+  // the GHN page's notices (a refused token at checkout): whoever sees the page sees why
+  ["/admin/ghn/notices", "GET", READ_FULFILMENT],
   ["/admin/ghn/redeliver", "POST", UPDATE_FULFILMENT],
   ["/admin/ghn/return", "POST", UPDATE_FULFILMENT],
   ["/admin/ghn/labels", "POST", READ_FULFILMENT],

@@ -1,11 +1,20 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { isSpecialUnit } from "../lib/address"
 import { toMedusaError } from "../lib/medusa-error"
+import { StoreBudgetSpent } from "../lib/store-master-data"
 import { GHN_MODULE } from "../modules/ghn"
 import type GhnModuleService from "../modules/ghn/service"
 
 export function ghnModule(req: MedusaRequest): GhnModuleService {
   return req.scope.resolve<GhnModuleService>(GHN_MODULE)
+}
+
+/** Answers 429 with Retry-After when the storefront's GHN budget is spent (src/lib/store-master-data.ts); false otherwise. */
+export function answeredBudgetSpent(res: MedusaResponse, error: unknown): boolean {
+  if (!(error instanceof StoreBudgetSpent)) return false
+  res.setHeader("Retry-After", String(error.retryAfterSeconds))
+  res.status(429).json({ type: "too_many_requests", code: error.code, message: error.message })
+  return true
 }
 
 /** Answers a master-data list (cached in the module for a day; browsers may keep it an hour). */
@@ -15,6 +24,7 @@ export async function sendCachedList<T extends { name: string }>(res: MedusaResp
     // GHN's lists hold test and internal entries ("đặc biệt"): never offer them to a customer.
     list = (await load()).filter((unit) => !isSpecialUnit(unit.name))
   } catch (error) {
+    if (answeredBudgetSpent(res, error)) return
     throw toMedusaError(error, "GHN master data")
   }
   res.setHeader("Cache-Control", "public, max-age=3600")

@@ -60,22 +60,68 @@ export class AddressResolutionError extends Error {
 
 type Cached<T> = { at: number; value: Promise<T> }
 
+/**
+ * Lists kept at most (least recently used dropped): above GHN's whole master data (about 700
+ * districts' ward lists, 63 + 34 provinces' lists and their indexes), so a list is loaded again
+ * only after its day, and no caller can grow the cache past it.
+ */
+export const MASTER_DATA_CACHE_ENTRIES = 2_000
+
 /** Reads master data through a cache refreshed after `ttlMs` (GHN's lists change rarely). */
 export class AddressResolver {
   private cache = new Map<string, Cached<unknown>>()
 
   constructor(
     private readonly source: MasterDataSource,
-    private readonly ttlMs = 24 * 3600_000
+    private readonly ttlMs = 24 * 3600_000,
+    private readonly maxEntries = MASTER_DATA_CACHE_ENTRIES
   ) {}
 
   private cached<T>(key: string, load: () => Promise<T>): Promise<T> {
     const hit = this.cache.get(key) as Cached<T> | undefined
-    if (hit && Date.now() - hit.at < this.ttlMs) return hit.value
+    if (hit && Date.now() - hit.at < this.ttlMs) {
+      // Most recently used last: the oldest use is dropped first.
+      this.cache.delete(key)
+      this.cache.set(key, hit)
+      return hit.value
+    }
     const value = load()
+    this.cache.delete(key)
+    if (this.cache.size >= this.maxEntries) this.cache.delete(this.cache.keys().next().value!)
     this.cache.set(key, { at: Date.now(), value })
     value.catch(() => this.cache.delete(key))
     return value
+  }
+
+  /** Whether the list under `key` (`districts:202`, `wards:1442`, ...) is held and fresh: reading it costs GHN nothing. */
+  holds(key: string): boolean {
+    const hit = this.cache.get(key)
+    return !!hit && Date.now() - hit.at < this.ttlMs
+  }
+
+  /** Whether GHN lists this legacy province. */
+  async knowsProvince(provinceId: number): Promise<boolean> {
+    return (await this.provinces()).some((p) => p.id === provinceId)
+  }
+
+  /** Whether GHN lists this new-model province. */
+  async knowsNewProvince(provinceId: number): Promise<boolean> {
+    return (await this.newProvinces()).some((p) => p.id === provinceId)
+  }
+
+  /**
+   * Whether GHN lists this legacy district: the district lists held first, then every province's
+   * (at most one list per province a day, whatever the ids asked); `heldOnly`: the held ones only.
+   */
+  async knowsDistrict(districtId: number, heldOnly = false): Promise<boolean> {
+    const provinces = await this.provinces()
+    const held = provinces.filter((p) => this.holds(`districts:${p.id}`))
+    for (const province of held) if ((await this.districts(province.id)).some((d) => d.id === districtId)) return true
+    if (heldOnly) return false
+    for (const province of provinces.filter((p) => !held.includes(p))) {
+      if ((await this.districts(province.id)).some((d) => d.id === districtId)) return true
+    }
+    return false
   }
 
   provinces() {
@@ -140,6 +186,10 @@ export class AddressResolver {
     const districtId = Number(meta.ghn_district_id)
     const wardCode = meta.ghn_ward_code == null ? "" : String(meta.ghn_ward_code)
     if (districtId > 0 && wardCode) {
+      // An id GHN does not list never reaches GHN (the metadata is the shopper's to write).
+      if (!(await this.knowsDistrict(districtId))) {
+        throw new AddressResolutionError(`the address metadata names GHN district ${districtId}, which GHN does not list`, "district", "address_not_found")
+      }
       const wards = await this.wards(districtId)
       const ward = wards.find((w) => w.id === wardCode)
       if (!ward) {

@@ -4,9 +4,30 @@ import { editDistance } from "./address"
 import { createGhnClient, type GhnClient, type GhnClientOptions } from "./ghn"
 import { REQUIRED_NOTES } from "./ghn/constants"
 import { SHOPPER_UPDATES } from "./shopper-updates"
+import { trustedProxyIssue } from "./rate-limit"
 
 const positiveInt = z.number().int().positive()
 const size = z.object({ length: z.number().positive(), width: z.number().positive(), height: z.number().positive() })
+
+/** The outage fallback's flat amounts by weight band: `[{ upToGrams, amount }]`, increasing. */
+const flatBands = z
+  .array(
+    z.strictObject({
+      upToGrams: z.number({ error: "upToGrams must be a number of grams" }).int().min(1).max(1_600_000),
+      amount: z.number({ error: "amount must be a number of VND (0 only if meant)" }).int().min(0).max(10_000_000),
+    })
+  )
+  .min(1, "flatAmounts needs at least one band { upToGrams, amount }")
+  .max(50)
+  .refine((bands) => bands.every((b, i) => i === 0 || b.upToGrams > bands[i - 1].upToGrams), "flatAmounts' bands must be in increasing upToGrams")
+
+/** The earlier form, by GHN service: light goods (2) and heavy goods (5). */
+const flatByService = z
+  .strictObject({
+    light: z.number().int().min(0).max(10_000_000).optional(),
+    heavy: z.number().int().min(0).max(10_000_000).optional(),
+  })
+  .refine((f) => f.light !== undefined || f.heavy !== undefined, "flatAmounts { light, heavy } needs an amount for at least one of them")
 
 /**
  * Options of the plugin and of its fulfilment provider (one shape for both, so a store can pass
@@ -96,14 +117,38 @@ export const ghnOptionsSchema = z
         maxQuoteAgeHours: z.number().min(0.1).max(720).default(72),
         /** After a quote GHN could not give, quotes skip GHN this long and come from the fallback at once. */
         holdSeconds: z.number().min(0).max(600).default(30),
+        /**
+         * The flat price (VND) of a parcel GHN never quoted, by its weight as quoted to GHN: bands
+         * `[{ upToGrams, amount }]`, the first band whose `upToGrams` the parcel does not exceed.
+         * The earlier `{ light, heavy }` (by GHN service) is still read. A parcel above every band,
+         * or of a service with no amount, has no flat price (its quote fails as GHN's outage).
+         */
         flatAmounts: z
-          .strictObject({
-            light: z.number().int().min(0).max(10_000_000).optional(),
-            heavy: z.number().int().min(0).max(10_000_000).optional(),
+          .unknown()
+          // The form chosen by its shape, so an error names the field of that form (a union names none).
+          .transform((value, ctx) => {
+            const parsed = (Array.isArray(value) ? flatBands : flatByService).safeParse(value)
+            if (parsed.success) return parsed.data
+            for (const issue of parsed.error.issues) ctx.addIssue({ code: "custom", message: issue.message, path: issue.path as (string | number)[] })
+            return z.NEVER
           })
           .optional(),
       })
       .optional(),
+    /**
+     * The proxies (CDN, load balancer) in front of the store, as IP addresses or CIDR ranges: the
+     * guest tracking limit reads the shopper's address from X-Forwarded-For only through these.
+     * Empty: the connection's own address.
+     */
+    trustedProxies: z
+      .array(
+        z.string().superRefine((entry, ctx) => {
+          const issue = trustedProxyIssue(entry)
+          if (issue) ctx.addIssue({ code: "custom", message: issue })
+        })
+      )
+      .max(1000)
+      .default([]),
     /** The language of shopper notifications when the order has no locale (`vi` or `en`). */
     shopperLocale: z.enum(["vi", "en"]).default("vi"),
   })

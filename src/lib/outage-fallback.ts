@@ -7,7 +7,12 @@ import type { CacheStore } from "./quote-cache"
  * and parcel (at most `maxQuoteAgeHours` old), else from the flat amount of the option's GHN
  * service. GHN's 4xx (an address, a parcel) and a refused token are never masked.
  */
-export type OutageFallbackOptions = { maxQuoteAgeHours: number; holdSeconds: number; flatAmounts?: { light?: number; heavy?: number } }
+export type FlatBand = { upToGrams: number; amount: number }
+export type OutageFallbackOptions = {
+  maxQuoteAgeHours: number
+  holdSeconds: number
+  flatAmounts?: FlatBand[] | { light?: number; heavy?: number }
+}
 
 export type FallbackPrice = {
   amount: number
@@ -28,12 +33,25 @@ export async function rememberQuote(store: CacheStore, feeKey: string, amount: n
   await store.set(lastQuoteKey(feeKey), JSON.stringify({ amount, at: new Date(now).toISOString() }), Math.max(1, Math.round(opts.maxQuoteAgeHours * 3600)))
 }
 
+/**
+ * The merchant's flat price of a parcel: by weight band (the first whose `upToGrams` the parcel's
+ * weight (grams, as quoted to GHN) does not exceed), or by GHN service in the earlier `{ light, heavy }` form.
+ * None when no band or service has an amount: the quote then fails as GHN's outage, never 0.
+ */
+export function flatAmountOf(opts: OutageFallbackOptions, serviceTypeId: number, weightGrams: number): number | undefined {
+  const flat = opts.flatAmounts
+  if (!flat) return undefined
+  if (Array.isArray(flat)) return flat.find((band) => weightGrams <= band.upToGrams)?.amount
+  return serviceTypeId === 5 ? flat.heavy : flat.light
+}
+
 /** The price to quote while GHN is down, if there is one. */
 export async function fallbackPrice(
   store: CacheStore,
   opts: OutageFallbackOptions,
   feeKey: string | undefined,
   serviceTypeId: number,
+  weightGrams: number,
   now = Date.now()
 ): Promise<FallbackPrice | undefined> {
   if (feeKey) {
@@ -43,9 +61,68 @@ export async function fallbackPrice(
       if (now - Date.parse(at) <= opts.maxQuoteAgeHours * 3600_000) return { amount, source: "last_quote", quoted_at: at }
     }
   }
-  const flat = serviceTypeId === 5 ? opts.flatAmounts?.heavy : opts.flatAmounts?.light
+  const flat = flatAmountOf(opts, serviceTypeId, weightGrams)
   return flat === undefined ? undefined : { amount: flat, source: "flat", quoted_at: null }
 }
+
+/** While an account is held, one quote in this long still asks GHN: it sees GHN back, or a refused token. */
+export const HOLD_PROBE_MS = 5_000
+
+/**
+ * After a quote GHN could not give, the GHN account's quotes skip GHN for `holdSeconds` (one
+ * account's outage never holds another account's carts), except one probe quote every
+ * HOLD_PROBE_MS. Keyed by the account (environment and token), shared by every registration
+ * of the process (globalThis, as the composition root); at most `max` accounts.
+ */
+export class OutageHolds {
+  private readonly holds = new Map<string, { until: number; probedAt: number }>()
+
+  constructor(
+    private readonly max = 1000,
+    private readonly now: () => number = () => Date.now()
+  ) {}
+
+  /** Whether this quote skips GHN: the account is held and its probe was asked a moment ago. */
+  skipsGhn(account: string): boolean {
+    const hold = this.holds.get(account)
+    if (!hold) return false
+    const now = this.now()
+    if (hold.until <= now) {
+      this.holds.delete(account)
+      return false
+    }
+    if (now - hold.probedAt < HOLD_PROBE_MS) return true
+    hold.probedAt = now
+    return false
+  }
+
+  hold(account: string, seconds: number) {
+    this.holds.delete(account)
+    if (seconds <= 0) return
+    if (this.holds.size >= this.max) this.holds.delete(this.holds.keys().next().value!)
+    const now = this.now()
+    this.holds.set(account, { until: now + seconds * 1000, probedAt: now })
+  }
+
+  release(account: string) {
+    this.holds.delete(account)
+  }
+}
+
+const HOLDS = Symbol.for("medusa-fulfillment-ghn.outage-holds")
+
+/** The process's holds (one object even when the plugin is loaded from two copies of this file). */
+export function outageHolds(): OutageHolds {
+  const holder = globalThis as typeof globalThis & { [HOLDS]?: OutageHolds }
+  return (holder[HOLDS] ??= new OutageHolds())
+}
+
+/** Where the last refusal of a GHN token is kept for the admin's notice (GET /admin/ghn/notices). */
+export const REFUSED_TOKEN_NOTICE_KEY = "notice:refused-token"
+/** How long the admin is shown a refused token after the last refusal. */
+export const REFUSED_TOKEN_NOTICE_SECONDS = 24 * 3600
+
+export type RefusedTokenNotice = { at: string; shop_id: number; code: string | null; message: string }
 
 /**
  * How a cart's quote was priced, for the shipping method: Medusa prices the option and then

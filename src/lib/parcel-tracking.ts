@@ -92,8 +92,8 @@ export type ParcelTracking = {
   /** GHN's reason for where the parcel is (a failed delivery's), as GHN wrote it. */
   reason: string | null
   expected_delivery: string | null
-  /** Cash to hand the courier (VND): 0 once delivered, returned or cancelled, or when nothing is collected. */
-  cod_amount: number
+  /** Cash to hand the courier (VND): 0 once delivered, returned or cancelled, or when nothing is collected; null for a guest. */
+  cod_amount: number | null
   tracking_url: string
   /** Oldest first; one entry per step reached (hops within a step are one). */
   timeline: TrackingTimelineEntry[]

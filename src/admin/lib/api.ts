@@ -198,6 +198,9 @@ export type OnboardingResult = {
   ghn_error?: { code: string | null; message: string }
 }
 
+/** GHN refused the store's token at checkout in the last 24 hours (the last refusal), else null. */
+export type GhnNotices = { refused_token: { at: string; shop_id: number; code: string | null; message: string } | null }
+
 export type Place = { id: number | string; name: string }
 
 // ---------------------------------------------------------------------------------------------
@@ -222,6 +225,7 @@ export const api = {
   applyMeasures: (variantId: string, measures: Record<string, number>) =>
     json<{ variant_id: string; before: Measures; after: Measures }>(`/admin/ghn/reweigh/${encodeURIComponent(variantId)}`, "POST", measures),
   needsAction: (query: Record<string, unknown>) => json<QueuePage>("/admin/ghn/needs-action", "GET", undefined, query),
+  notices: () => json<GhnNotices>("/admin/ghn/notices"),
   addressChoices: (query: Record<string, unknown>) =>
     json<{ choices: AddressChoice[]; count: number; limit: number; offset: number }>("/admin/ghn/address-choices", "GET", undefined, query),
   resolveSavedAddresses: () => json<{ resolved: number; needs_choice: number; skipped: number; changed: number }>("/admin/ghn/address-choices/resolve", "POST"),
@@ -265,6 +269,7 @@ export const keys = {
   shipments: (query: Record<string, unknown>) => ["ghn", "shipments", query] as const,
   cod: (query: Record<string, unknown>) => ["ghn", "cod", query] as const,
   needsAction: (query: Record<string, unknown>) => ["ghn", "needs-action", query] as const,
+  notices: ["ghn", "notices"] as const,
   reweigh: (query: Record<string, unknown>) => ["ghn", "reweigh", query] as const,
   addressChoices: (query: Record<string, unknown>) => ["ghn", "address-choices", query] as const,
   tickets: (query: Record<string, unknown>) => ["ghn", "tickets", query] as const,
@@ -286,6 +291,9 @@ export const useCodReport = (query: Record<string, unknown>) =>
 
 export const useNeedsAction = (query: Record<string, unknown>) =>
   useQuery({ queryKey: keys.needsAction(query), queryFn: () => api.needsAction(query), placeholderData: (previous) => previous })
+
+/** What the GHN page warns about (GET /admin/ghn/notices), read again every minute. */
+export const useGhnNotices = () => useQuery({ queryKey: keys.notices, queryFn: () => api.notices(), refetchInterval: 60_000 })
 
 export const useReweigh = (query: Record<string, unknown>) => useQuery({ queryKey: keys.reweigh(query), queryFn: () => api.reweigh(query) })
 

@@ -37,4 +37,21 @@ describe("GHN options", () => {
     expect(shopIdForLocation(options, "sloc_other")).toBe(7)
     expect(shopIdForLocation(options, undefined)).toBe(7)
   })
+  it("takes the outage fallback's flat amounts by weight band, never a missing amount, and checks the trusted proxies", () => {
+    const base = { token: "t".repeat(20), shopId: 190001 }
+    const bands = [{ upToGrams: 2000, amount: 30000 }, { upToGrams: 20000, amount: 0 }]
+    expect(parseGhnOptions({ ...base, outageFallback: { flatAmounts: bands } }).outageFallback?.flatAmounts).toEqual(bands)
+    expect(parseGhnOptions({ ...base, outageFallback: { flatAmounts: { light: 35000 } } }).outageFallback?.flatAmounts).toEqual({ light: 35000 })
+    for (const [flatAmounts, named] of [
+      [[{ upToGrams: 2000 }], "amount"],
+      [[], "at least one band"],
+      [[{ upToGrams: 5000, amount: 1 }, { upToGrams: 2000, amount: 2 }], "increasing upToGrams"],
+      [{}, "at least one of them"],
+    ] as const) {
+      expect(() => parseGhnOptions({ ...base, outageFallback: { flatAmounts } })).toThrow(named)
+    }
+    expect(parseGhnOptions(base).trustedProxies).toEqual([])
+    expect(parseGhnOptions({ ...base, trustedProxies: ["10.0.0.0/8", "2001:db8::/32"] }).trustedProxies).toEqual(["10.0.0.0/8", "2001:db8::/32"])
+    expect(() => parseGhnOptions({ ...base, trustedProxies: ["10.0.0.0/40"] })).toThrow(/trustedProxies.0.*prefix length must be 0 to 32/)
+  })
 })

@@ -1,6 +1,4 @@
 import { parcelTracking, trackingStepOf } from "../parcel-tracking"
-import { MemoryStore } from "../quote-cache"
-import { rateLimited, takeAttempt } from "../rate-limit"
 
 describe("a parcel as the shopper reads it", () => {
   const shipment = {
@@ -44,28 +42,5 @@ describe("a parcel as the shopper reads it", () => {
       expect([status, t.cod_amount, t.expected_delivery]).toEqual([status, 0, null])
     }
     expect(trackingStepOf("scrap")).toBe("in_transit")
-  })
-})
-
-describe("takeAttempt", () => {
-  it("allows `limit` attempts of a key per window, then says how long to wait", async () => {
-    const store = new MemoryStore()
-    const at = 1_000_000_000_000
-    for (let i = 0; i < 3; i++) expect((await takeAttempt(store, "ip", 3, 600, at)).allowed).toBe(true)
-    const refused = await takeAttempt(store, "ip", 3, 600, at + 1_000)
-    expect(refused.allowed).toBe(false)
-    expect(refused.retryAfterSeconds).toBeGreaterThan(0)
-    expect(refused.retryAfterSeconds).toBeLessThanOrEqual(600)
-    expect((await takeAttempt(store, "other", 3, 600, at)).allowed).toBe(true)
-    expect((await takeAttempt(store, "ip", 3, 600, at + 600_000)).allowed).toBe(true)
-  })
-
-  it("tells whether a key is limited without counting an attempt", async () => {
-    const store = new MemoryStore()
-    const at = 1_000_000_000_000
-    for (let i = 0; i < 5; i++) expect((await rateLimited(store, "ip", 2, 600, at)).allowed).toBe(true)
-    await takeAttempt(store, "ip", 2, 600, at)
-    await takeAttempt(store, "ip", 2, 600, at)
-    expect((await rateLimited(store, "ip", 2, 600, at)).allowed).toBe(false)
   })
 })

@@ -9,6 +9,7 @@ import { describeWebhookIssues, eventFromWebhook, ghnWebhookSchema, MAX_CALLBACK
 import type { GhnClient, GhnLabelSize } from "../../lib/ghn"
 import { GhnOptions, parseGhnOptions } from "../../lib/options"
 import { CachingModule, CachingModuleStore, MemoryStore, SharedCache } from "../../lib/quote-cache"
+import { storeGhnBudget, StoreMasterData } from "../../lib/store-master-data"
 import { GhnCreateIntent } from "./models/ghn-create-intent"
 import { GhnShipment } from "./models/ghn-shipment"
 import { GhnTicket } from "./models/ghn-ticket"
@@ -90,6 +91,8 @@ export default class GhnModuleService extends MedusaService({
   readonly client: GhnClient
   /** GHN's address lists, cached for a day: for storefront address forms and name matching. */
   readonly addresses: AddressResolver
+  /** The address lists as the storefront's routes read them: ids checked first, GHN calls paid from the storefront's budget. */
+  readonly storeAddresses: StoreMasterData
   /** GHN answers that are the same for the same input (lead times), in Medusa's caching module when configured. */
   readonly cache: SharedCache
   /** The store's registrations of the provider, read from the composition root (src/lib/ghn-accounts.ts) once they are all loaded. */
@@ -105,6 +108,7 @@ export default class GhnModuleService extends MedusaService({
     this.options = parseGhnOptions(options)
     this.client = ghnClientOf(this.options, container.logger)
     this.addresses = masterDataOf(this.options, this.client)
+    this.storeAddresses = new StoreMasterData(this.addresses, storeGhnBudget())
     const caching = container[Modules.CACHING]
     this.cache = new SharedCache(
       caching ? new CachingModuleStore(caching, "ghn:", (message) => container.logger?.warn(message)) : new MemoryStore(),

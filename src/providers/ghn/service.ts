@@ -13,13 +13,18 @@ import type {
 import { type AddressInput, AddressResolver, type ResolvedAddress } from "../../lib/address-resolver"
 import { ghnClientOf, masterDataOf, noteGhnProviderOptions } from "../../lib/ghn-accounts"
 import { GhnClient, GHN_LIMITS, GhnNetworkError } from "../../lib/ghn"
-import { checkoutPhoneOf, GHN_UNAVAILABLE, GhnServiceError, shopperError, toMedusaError } from "../../lib/medusa-error"
+import { checkoutPhoneOf, GHN_CONNECTION, GHN_UNAVAILABLE, ghnServiceFailureOf, GhnServiceError, shopperError, toMedusaError, withoutHosts } from "../../lib/medusa-error"
 import { GhnOptions, parseGhnOptions, shopIdForLocation } from "../../lib/options"
 import { assertServiceType, buildParcel, ghnItems, GhnParcel, Measured, MEASURE_KEYS } from "../../lib/parcel"
 import { cancelGhnOrder } from "../../lib/cancel-order"
 import { GHN_PROVIDER_IDENTIFIER } from "../../lib/provider-id"
 import { cacheKey, CachingModule, CachingModuleStore, MemoryStore, SharedCache } from "../../lib/quote-cache"
-import { FallbackMarks, fallbackPrice, type FallbackPrice, isGhnOutage, rememberQuote } from "../../lib/outage-fallback"
+import {
+  FallbackMarks, fallbackPrice, type FallbackPrice, isGhnOutage, OutageHolds, outageHolds, REFUSED_TOKEN_NOTICE_KEY, REFUSED_TOKEN_NOTICE_SECONDS,
+  type RefusedTokenNotice, rememberQuote,
+} from "../../lib/outage-fallback"
+import { createHash } from "node:crypto"
+import type { CacheStore } from "../../lib/quote-cache"
 import { GhnParty, linesFromOrderItems, linesValue, partyOf, type OrderItemLike } from "../../lib/order-body"
 
 type InjectedDependencies = {
@@ -125,8 +130,9 @@ class GhnFulfillmentProviderService extends AbstractFulfillmentProviderService {
     // Medusa's container throws on a key it was not given: the fake client is the tests' only.
     const fake = optional(() => container.ghnClient)
     this.client = fake ?? ghnClientOf(this.options, logger)
-    // One master-data cache per process (src/lib/ghn-accounts.ts); a fake client gets its own.
+    // One master-data cache per process (src/lib/ghn-accounts.ts); a fake client gets its own, and its own outage holds.
     this.addresses = fake ? new AddressResolver(fake.masterData) : masterDataOf(this.options, this.client)
+    this.holds = fake ? new OutageHolds() : outageHolds()
     // Medusa's caching module when the store registers one (shared by its instances through Redis).
     const caching = container.caching
     this.cache = new SharedCache(
@@ -136,8 +142,13 @@ class GhnFulfillmentProviderService extends AbstractFulfillmentProviderService {
   }
 
   private lastFallbackWarning = 0
-  /** Until then GHN is taken as down (a quote just failed): quotes come from the fallback at once. */
-  private ghnDownUntil = 0
+  private lastRefusedTokenNotice = 0
+  /** The outage holds of the process's GHN accounts (shared by every registration of an account). */
+  private readonly holds: OutageHolds
+  /** The GHN account this registration quotes with (environment and token): what an outage's hold is kept by. */
+  private get accountKey() {
+    return `${this.options.environment}|${createHash("sha256").update(this.options.token).digest("hex").slice(0, 16)}`
+  }
   /** Carts priced by the fallback, for their shipping methods' data. */
   private readonly fallbackMarks = new FallbackMarks()
 
@@ -146,6 +157,21 @@ class GhnFulfillmentProviderService extends AbstractFulfillmentProviderService {
     if (Date.now() - this.lastFallbackWarning < 60_000) return
     this.lastFallbackWarning = Date.now()
     this.logger.warn(message)
+  }
+
+  /**
+   * GHN refused the store's token (401/403) at quote time, a fallback on or not: logged and kept
+   * (24 h, in the GHN module's cache: Medusa's caching module when registered) for the notice on
+   * the admin's GHN page, at most once a minute.
+   */
+  private async noteRefusedToken(message: string, code: string | undefined, shopId: number) {
+    if (Date.now() - this.lastRefusedTokenNotice < 60_000) return
+    this.lastRefusedTokenNotice = Date.now()
+    const text = withoutHosts(message)
+    this.logger.error(`GHN refused the store's token at checkout (shop ${shopId}): ${text}`)
+    const notice: RefusedTokenNotice = { at: new Date(Date.now()).toISOString(), shop_id: shopId, code: code ?? null, message: text }
+    const store = optional(() => medusaContainer.resolve<{ cache: { store: CacheStore } }>("ghn"))?.cache.store ?? this.cache.store
+    await store.set(REFUSED_TOKEN_NOTICE_KEY, JSON.stringify(notice), REFUSED_TOKEN_NOTICE_SECONDS).catch(() => undefined)
   }
 
   /** GHN fee calls made (cache misses) since start; read by benchmarks. */
@@ -221,15 +247,18 @@ class GhnFulfillmentProviderService extends AbstractFulfillmentProviderService {
     const fallbackOptions = this.options.outageFallback
     const cartId = isReturn ? undefined : (context as { id?: string }).id
     let feeKey: string | undefined
+    let weightGrams = 0
+    let shopId = this.options.shopId
     try {
       const lines = this.quotedLines(context, isReturn)
       // Medusa re-prices the method when the items are added.
       if (!lines) return { calculated_amount: 0, is_calculated_price_tax_inclusive: true }
       const parcel = buildParcel(lines, this.options)
+      weightGrams = parcel.weight
       assertServiceType(parcel, service_type_id)
       const customer = await this.resolve(shippingAddress, isReturn ? "customer's address" : "shipping address")
       const location = context.from_location as { id?: string; name?: string; address?: AddressInput } | undefined
-      const shopId = shopIdForLocation(this.options, location?.id)
+      shopId = shopIdForLocation(this.options, location?.id)
       const warehouse = location?.address ? await this.resolveOptional(location.address) : undefined
       if (isReturn && !warehouse) {
         throw new MedusaError(
@@ -256,9 +285,10 @@ class GhnFulfillmentProviderService extends AbstractFulfillmentProviderService {
       // A route not seen before: Get Service and Calculate Fee at once, one GHN round trip of wall time.
       // An unserved route is the clearer answer: it wins over whatever Calculate Fee said.
       const key = (feeKey = cacheKey("fee", { shopId, body }))
-      // GHN was down a moment ago: the fallback answers at once, without asking GHN again.
-      if (fallbackOptions && Date.now() < this.ghnDownUntil) {
-        const fallback = await fallbackPrice(this.cache.store, fallbackOptions, key, service_type_id)
+      // GHN was down a moment ago for this account: the fallback answers at once, without asking
+      // GHN again (but for a probe now and then, which sees GHN back or a refused token).
+      if (fallbackOptions && this.holds.skipsGhn(this.accountKey)) {
+        const fallback = await fallbackPrice(this.cache.store, fallbackOptions, key, service_type_id, weightGrams)
         if (fallback) return this.fallbackQuote(fallback, cartId, service_type_id)
       }
       const [served, quote] = await Promise.allSettled([
@@ -273,7 +303,7 @@ class GhnFulfillmentProviderService extends AbstractFulfillmentProviderService {
       if (served.status === "rejected") throw served.reason
       if (quote.status === "rejected") throw quote.reason
       if (fallbackOptions) {
-        this.ghnDownUntil = 0
+        this.holds.release(this.accountKey)
         if (cartId) this.fallbackMarks.set(cartId, service_type_id, undefined)
       }
       return { calculated_amount: quote.value.total, is_calculated_price_tax_inclusive: true }
@@ -282,12 +312,18 @@ class GhnFulfillmentProviderService extends AbstractFulfillmentProviderService {
         deadline.aborted && error instanceof GhnNetworkError
           ? new GhnServiceError(GHN_UNAVAILABLE, `GHN fee quote: GHN did not answer within ${this.options.quoteTimeoutMs} ms`, "TIMEOUT")
           : toMedusaError(error, "GHN fee quote")
+      const refused = ghnServiceFailureOf(failure)
+      if (refused?.kind === GHN_CONNECTION) {
+        // GHN answers, the token is refused: never masked by the fallback, and the admin is told.
+        if (fallbackOptions) this.holds.release(this.accountKey)
+        await this.noteRefusedToken(refused.message, refused.code, shopId)
+      }
       if (!fallbackOptions || !isGhnOutage(failure)) throw failure
-      const fallback = await fallbackPrice(this.cache.store, fallbackOptions, feeKey, service_type_id)
+      const fallback = await fallbackPrice(this.cache.store, fallbackOptions, feeKey, service_type_id, weightGrams)
       if (!fallback) throw failure
-      // For a while quotes skip GHN: a checkout is not held up by GHN's retries and deadline on every
-      // quote, and GHN is not pressed while it recovers.
-      this.ghnDownUntil = Date.now() + fallbackOptions.holdSeconds * 1000
+      // For a while this account's quotes skip GHN: a checkout is not held up by GHN's retries and
+      // deadline on every quote, and GHN is not pressed while it recovers.
+      this.holds.hold(this.accountKey, fallbackOptions.holdSeconds)
       this.warnFallback(`GHN fee quote: ${failure.message}; checkout priced from GHN's last quotes or the flat amounts`)
       return this.fallbackQuote(fallback, cartId, service_type_id)
     }

@@ -16,7 +16,7 @@ function Parcel({ parcel, locale }: { parcel: GhnParcelTracking; locale: Shopper
           {t.expected}: {formatExpectedDay(parcel.expected_delivery, locale)}
         </p>
       )}
-      {parcel.cod_amount > 0 && <p className="ghn-parcel-cash" data-ghn-cash={parcel.cod_amount}>{t.cash(formatVnd(parcel.cod_amount, locale))}</p>}
+      {!!parcel.cod_amount && parcel.cod_amount > 0 && <p className="ghn-parcel-cash" data-ghn-cash={parcel.cod_amount}>{t.cash(formatVnd(parcel.cod_amount, locale))}</p>}
       <ol className="ghn-timeline" aria-label={t.timeline}>
         {parcel.timeline.map((entry) => (
           <li key={`${entry.step}-${entry.at}`} data-ghn-step={entry.step}>

@@ -1,6 +1,7 @@
 import { defineRouteConfig } from "@medusajs/admin-sdk"
 import { Receipt, TruckFast } from "@medusajs/icons"
 import {
+  Alert,
   Button,
   Container,
   createDataTableColumnHelper,
@@ -23,7 +24,7 @@ import { NeedsActionQueue } from "../../components/needs-action"
 import { ReweighReport } from "../../components/reweigh-report"
 import { SavedAddresses } from "../../components/saved-addresses"
 import { ErrorState, GhnStatusBadge } from "../../components/common"
-import { errorText, useNeedsAction, useShipments, type Shipment } from "../../lib/api"
+import { errorText, useGhnNotices, useNeedsAction, useShipments, type Shipment } from "../../lib/api"
 import { dateTime, expectedDay, STATUSES, useGhnTranslation, vnd } from "../../lib/format"
 
 const PAGE_SIZE = 20
@@ -69,7 +70,15 @@ const GhnPage = () => {
   const orderId = params.get("order_id")
   // The tab's label counts every parcel waiting (one row is enough to read the counts).
   const waiting = useNeedsAction({ limit: 1 }).data?.total ?? 0
+  const refusedToken = useGhnNotices().data?.refused_token
   return (
+    <>
+    {refusedToken && (
+      <Alert variant="error" className="mb-2" data-testid="ghn-refused-token">
+        {t("notices.refusedToken", { at: dateTime(refusedToken.at), shop: refusedToken.shop_id, message: refusedToken.message })}{" "}
+        <Link to="/settings/ghn">{t("notices.checkConnection")}</Link>
+      </Alert>
+    )}
     <Tabs value={tab} onValueChange={(value) => setParams(value === "shipments" ? {} : { tab: value }, { replace: true })}>
       <Tabs.List className="mb-2">
         <Tabs.Trigger value="shipments" data-testid="ghn-tab-shipments">
@@ -112,6 +121,7 @@ const GhnPage = () => {
         </Container>
       </Tabs.Content>
     </Tabs>
+    </>
   )
 }
 

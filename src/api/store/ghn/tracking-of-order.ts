@@ -9,10 +9,20 @@ export type TrackedOrder = { id: string; display_id: number; email: string | nul
 
 export type OrderTracking = { order: { display_id: number }; locale: ShopperLocale; parcels: ParcelTracking[] }
 
-/** An order as the tracking routes look it up (by id, or by its number for a guest). */
+/**
+ * An order as the tracking routes look it up (by id, or by its number for a guest), among the
+ * orders of the sales channels of the request's publishable key only: another channel's order is
+ * not found, as an unknown one.
+ */
 export async function trackedOrder(req: MedusaRequest, filters: { id: string } | { display_id: number }): Promise<TrackedOrder | undefined> {
+  const channels = (req as MedusaRequest & { publishable_key_context?: { sales_channel_ids?: string[] } }).publishable_key_context?.sales_channel_ids ?? []
+  if (!channels.length) return undefined
   const query = req.scope.resolve<QueryGraph>(ContainerRegistrationKeys.QUERY)
-  const { data } = await query.graph<TrackedOrder>({ entity: "order", fields: ["id", "display_id", "email", "customer_id"], filters })
+  const { data } = await query.graph<TrackedOrder>({
+    entity: "order",
+    fields: ["id", "display_id", "email", "customer_id"],
+    filters: { ...filters, sales_channel_id: channels },
+  })
   return data[0]
 }
 
@@ -28,6 +38,31 @@ export function trackingLocaleOf(req: MedusaRequest): ShopperLocale {
     throw new MedusaError(MedusaError.Types.INVALID_DATA, "locale must be a language tag such as vi or en-US, at most 35 characters")
   }
   return shopperLocaleOf(req.get("accept-language"), asked)
+}
+
+/**
+ * What a guest (email and order number, no account) is shown of a parcel: where it is and when,
+ * never what a stranger holding the pair could use at the door (the fake-courier scam): no cash to
+ * hand over, no expected hour (the day only, as the start of that day in Vietnam), and none of
+ * GHN's free-text reasons (they may carry the receiver's words, a phone, an hour).
+ */
+export function guestParcel(parcel: ParcelTracking): ParcelTracking {
+  const day = parcel.expected_delivery ? vietnamDayStart(parcel.expected_delivery) : null
+  return {
+    ...parcel,
+    reason: null,
+    expected_delivery: day,
+    cod_amount: null,
+    timeline: parcel.timeline.map((entry) => ({ ...entry, reason: null })),
+  }
+}
+
+const VIETNAM_OFFSET_MS = 7 * 3600_000
+
+/** The start (00:00 in Vietnam, UTC+7 all year) of the day a moment falls on, as ISO. */
+function vietnamDayStart(iso: string): string {
+  const local = Date.parse(iso) + VIETNAM_OFFSET_MS
+  return new Date(local - (local % 86_400_000) - VIETNAM_OFFSET_MS).toISOString()
 }
 
 /** Every GHN parcel of the order (its returns aside), oldest first, as the shopper reads them. */

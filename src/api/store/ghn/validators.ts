@@ -1,7 +1,14 @@
 import { z } from "@medusajs/framework/zod"
 
+/** GHN's ids are 32-bit: anything above is no id of GHN's, refused before any lookup. */
+const MAX_GHN_ID = 2_147_483_647
+
 const id = (name: string) =>
-  z.coerce.number({ error: `${name} must be a positive integer` }).int(`${name} must be a positive integer`).min(1, `${name} must be a positive integer`)
+  z.coerce
+    .number({ error: `${name} must be a positive integer` })
+    .int(`${name} must be a positive integer`)
+    .min(1, `${name} must be a positive integer`)
+    .max(MAX_GHN_ID, `${name} must be at most ${MAX_GHN_ID}`)
 
 export const DistrictsQuery = z.object({ province_id: id("province_id") })
 export type DistrictsQuery = z.infer<typeof DistrictsQuery>
@@ -13,8 +20,8 @@ export const NewWardsQuery = z.object({ province_id: id("province_id") })
 export type NewWardsQuery = z.infer<typeof NewWardsQuery>
 
 export const LeadtimeBody = z.object({
-  cart_id: z.string().min(1),
-  option_id: z.string().min(1),
+  cart_id: z.string().min(1, "cart_id is required").max(100, "cart_id must be at most 100 characters"),
+  option_id: z.string().min(1, "option_id is required").max(100, "option_id must be at most 100 characters"),
 })
 export type LeadtimeBody = z.infer<typeof LeadtimeBody>
 

@@ -181,6 +181,59 @@ describe("checkout through a GHN outage (outageFallback)", () => {
   })
 })
 
+describe("the outage fallback's flat price by weight, and a refused token during the hold", () => {
+  const ctx = (id: string, quantity: number) => ({ id, currency_code: "vnd", shipping_address: customer, items: [{ ...items[0], quantity }], from_location: warehouse }) as any
+  const BANDS = [
+    { upToGrams: 1000, amount: 22000 },
+    { upToGrams: 3000, amount: 35000 },
+    { upToGrams: 10000, amount: 60000 },
+  ]
+
+  it("prices a parcel GHN never quoted by the merchant's weight bands, and none above every band", async () => {
+    const { service, answers } = provider({ outageFallback: { maxQuoteAgeHours: 72, holdSeconds: 0, flatAmounts: BANDS }, quoteCacheTtlSeconds: 0 })
+    answers.fee = () => {
+      throw new GhnApiError({ status: 503, code: 503, message: "Service Unavailable", operation: "fees.calculate" } as any)
+    }
+    // 500 g a shirt: 1 kg, 2.5 kg, 10 kg, then 10.5 kg.
+    const priced = []
+    for (const [cart, quantity] of [["cart_a", 2], ["cart_b", 5], ["cart_c", 20]] as const) priced.push((await service.calculatePrice({ service_type_id: 2 }, {}, ctx(cart, quantity))).calculated_amount)
+    expect(priced).toEqual([22000, 35000, 60000])
+    const above = await service.calculatePrice({ service_type_id: 2 }, {}, ctx("cart_d", 21)).catch((e) => e)
+    expect(ghnServiceFailureOf(above)).toMatchObject({ kind: "ghn_unavailable" })
+  })
+
+  it("asks GHN once in a while during the hold, and a refused token is thrown, logged and kept for the admin's notice", async () => {
+    const { service, answers, calls } = provider({ outageFallback: { maxQuoteAgeHours: 72, holdSeconds: 120, flatAmounts: BANDS }, quoteCacheTtlSeconds: 0 })
+    const now = Date.now()
+    const spy = jest.spyOn(Date, "now").mockReturnValue(now)
+    logger.error.mockClear()
+    try {
+      answers.fee = () => {
+        throw new GhnApiError({ status: 503, code: 503, message: "Service Unavailable", operation: "fees.calculate" } as any)
+      }
+      expect((await service.calculatePrice({ service_type_id: 2 }, {}, ctx("cart_a", 2))).calculated_amount).toBe(22000)
+      // The token is revoked while the account is held: the next quotes skip GHN a moment...
+      answers.fee = () => {
+        throw new GhnApiError({ status: 401, code: 401, message: "Token is not valid!", operation: "fees.calculate" } as any)
+      }
+      const asked = calls.filter((c) => c.op === "fees.calculate").length
+      expect((await service.calculatePrice({ service_type_id: 2 }, {}, ctx("cart_b", 2))).calculated_amount).toBe(22000)
+      expect(calls.filter((c) => c.op === "fees.calculate").length).toBe(asked)
+      // ...then a probe asks GHN: the refused token is never masked.
+      spy.mockReturnValue(now + 6_000)
+      await expect(service.calculatePrice({ service_type_id: 2 }, {}, ctx("cart_c", 2))).rejects.toThrow(/Token is not valid/)
+      expect(logger.error).toHaveBeenCalledWith(expect.stringMatching(/GHN refused the store's token at checkout \(shop 190001\): .*Token is not valid/))
+      const notice = JSON.parse((await (service as any).cache.store.get("notice:refused-token")) ?? "null")
+      expect(notice).toEqual({ at: new Date(now + 6_000).toISOString(), shop_id: 190001, code: expect.any(String), message: expect.stringContaining("Token is not valid") })
+      expect(JSON.stringify(notice)).not.toContain("127.0.0.1")
+      // GHN answers: the hold is over, every quote asks GHN again.
+      await expect(service.calculatePrice({ service_type_id: 2 }, {}, ctx("cart_d", 2))).rejects.toThrow(/Token is not valid/)
+    } finally {
+      spy.mockRestore()
+    }
+  })
+})
+
 describe("the GHN provider's fulfilment", () => {
   it("creates no GHN order: the shipping method's data is kept, the hook makes the order once Medusa accepted the fulfilment", async () => {
     const { service, calls } = provider()

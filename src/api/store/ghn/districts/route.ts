@@ -5,5 +5,5 @@ import type { DistrictsQuery } from "../validators"
 /** The districts of a GHN province (legacy model). */
 export async function GET(req: MedusaRequest<unknown, DistrictsQuery>, res: MedusaResponse) {
   const { province_id } = req.validatedQuery as DistrictsQuery
-  await sendCachedList(res, "districts", () => ghnModule(req).addresses.districts(province_id))
+  await sendCachedList(res, "districts", () => ghnModule(req).storeAddresses.districts(province_id))
 }

@@ -7,7 +7,7 @@ import { isGhnProviderId } from "../../../../lib/provider-id"
 import type { QueryGraph } from "../../../../lib/query-graph"
 import type { AddressInput } from "../../../../lib/address-resolver"
 import { cacheKey } from "../../../../lib/quote-cache"
-import { ghnModule } from "../../../utils"
+import { answeredBudgetSpent, ghnModule } from "../../../utils"
 import type { LeadtimeBody } from "../validators"
 
 type OptionRow = {
@@ -55,10 +55,11 @@ export async function POST(req: MedusaRequest<LeadtimeBody>, res: MedusaResponse
     }
     const account = ghn.accountOf(option.provider_id)
     const shopId = shopIdForLocation(account.options, location?.id)
-    // Lead time depends on the route and the service: cached like fee quotes.
-    const result = await ghn.cache.getOrLoad(cacheKey("leadtime", { provider: option.provider_id, shopId, body }), () =>
-      account.client.fees.leadtime(body, { shopId })
-    )
+    // Lead time depends on the route and the service: cached like fee quotes; one not cached is
+    // paid from the storefront's GHN budget (a flood of carts costs GHN a bounded rate).
+    const key = cacheKey("leadtime", { provider: option.provider_id, shopId, body })
+    if ((await ghn.cache.store.get(key)) === undefined) ghn.storeAddresses.payCall()
+    const result = await ghn.cache.getOrLoad(key, () => account.client.fees.leadtime(body, { shopId }))
     // Read once by the client's schema: `leadtime` (Unix seconds) or leadtime_order, either end-of-day form.
     const estimate = result.estimate
     if (!estimate.to) throw new MedusaError(MedusaError.Types.NOT_FOUND, "GHN gave no delivery estimate for this route (Leadtime answered without a date)")
@@ -70,6 +71,7 @@ export async function POST(req: MedusaRequest<LeadtimeBody>, res: MedusaResponse
       },
     })
   } catch (error) {
+    if (answeredBudgetSpent(res, error)) return
     throw toMedusaError(error, "GHN Leadtime")
   }
 }

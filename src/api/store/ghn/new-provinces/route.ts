@@ -3,5 +3,5 @@ import { ghnModule, sendCachedList } from "../../../utils"
 
 /** GHN's provinces in the new two-level model (after the 01/07/2025 reform). */
 export async function GET(req: MedusaRequest, res: MedusaResponse) {
-  await sendCachedList(res, "provinces", () => ghnModule(req).addresses.newProvinces())
+  await sendCachedList(res, "provinces", () => ghnModule(req).storeAddresses.newProvinces())
 }

@@ -3,5 +3,5 @@ import { ghnModule, sendCachedList } from "../../../utils"
 
 /** GHN's provinces (legacy model), for storefront address forms. */
 export async function GET(req: MedusaRequest, res: MedusaResponse) {
-  await sendCachedList(res, "provinces", () => ghnModule(req).addresses.provinces())
+  await sendCachedList(res, "provinces", () => ghnModule(req).storeAddresses.provinces())
 }

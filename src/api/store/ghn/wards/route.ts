@@ -5,5 +5,5 @@ import type { WardsQuery } from "../validators"
 /** The wards of a GHN district (legacy model); their `id` is GHN's WardCode. */
 export async function GET(req: MedusaRequest<unknown, WardsQuery>, res: MedusaResponse) {
   const { district_id } = req.validatedQuery as WardsQuery
-  await sendCachedList(res, "wards", () => ghnModule(req).addresses.wards(district_id))
+  await sendCachedList(res, "wards", () => ghnModule(req).storeAddresses.wards(district_id))
 }
