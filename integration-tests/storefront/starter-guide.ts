@@ -81,3 +81,10 @@ export function applyGuide(markdown: string, dir: string): string[] {
   for (const snippet of snippets) applySnippet(dir, snippet)
   return [...new Set(snippets.map((s) => s.file))]
 }
+
+/** Class names the guide's step 3 gives (`ghnFieldClassNames`, `ghnTrackingClassNames` in src/lib/ghn.ts); page/vite.config.mjs reads them the same way. */
+export function guideClassNames(markdown: string, name: "ghnFieldClassNames" | "ghnTrackingClassNames"): Record<string, string> {
+  const literal = new RegExp(`export const ${name}: \\w+ = (\\{[\\s\\S]*?\\n\\})`).exec(markdown)?.[1]
+  if (!literal) throw new Error(`docs/storefront.md has no ${name} in step 3`)
+  return Function(`return (${literal})`)()
+}
