@@ -16,11 +16,12 @@ import * as path from "node:path"
 import { Modules } from "@medusajs/framework/utils"
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 import type { Browser, Page } from "playwright-core"
-import { describeBrowser, launch } from "../browser/helpers/browser"
+import { describeBrowser, docsScreenshot, launch } from "../browser/helpers/browser"
 import { freshGhnStore, WEBHOOK } from "../helpers/fresh-store"
 import { freePort } from "../helpers/ports"
 import { sandbox } from "../helpers/sandbox"
 import { checkout, createCart, CUSTOMER_ADDRESS, explained, fulfilOrder, movedTo, SeededStore, storeHeaders } from "../helpers/store"
+import { guideClassNames } from "./starter-guide"
 
 jest.setTimeout(300_000)
 
@@ -48,7 +49,7 @@ function buildPage(outDir: string): Promise<void> {
   })
 }
 
-const TYPES: Record<string, string> = { ".html": "text/html; charset=utf-8", ".js": "text/javascript; charset=utf-8" }
+const TYPES: Record<string, string> = { ".html": "text/html; charset=utf-8", ".js": "text/javascript; charset=utf-8", ".css": "text/css; charset=utf-8" }
 
 /** Serves the built page, as a storefront's own host does. */
 async function servePage(dir: string): Promise<{ origin: string; close: () => Promise<void> }> {
@@ -191,6 +192,108 @@ describeBrowser()("storefront kit", () => {
         expect(order.shipping_methods[0].amount).toBe(fee.total)
         expect(estimate).toMatch(/^Giao dự kiến \d{2}(-\d{2})?\/\d{2}/)
         await tab.context().close()
+      })
+
+      /**
+       * Where a combobox's label sits against its input: the label's text (a Range over it) and the
+       * line the input's text takes (the middle of its content box, one font high), once the
+       * label's transition has ended.
+       */
+      async function labelAndInput(tab: Page, name: string) {
+        const box = tab.getByRole("combobox", { name })
+        await box.evaluate((input) => Promise.all(document.querySelector(`label[for="${input.id}"]`)!.getAnimations().map((a) => a.finished)))
+        return box.evaluate((input) => {
+          const label = document.querySelector(`label[for="${input.id}"]`)!
+          const range = document.createRange()
+          range.selectNodeContents(label)
+          const text = range.getBoundingClientRect()
+          const field = input.getBoundingClientRect()
+          const css = getComputedStyle(input)
+          const top = field.top + parseFloat(css.borderTopWidth) + parseFloat(css.paddingTop)
+          const bottom = field.bottom - parseFloat(css.borderBottomWidth) - parseFloat(css.paddingBottom)
+          // A single-line input centres its text, one font high (1.2 em, as a Range measures the label's).
+          const line = parseFloat(css.fontSize) * 1.2
+          return {
+            label: { top: text.top, bottom: text.bottom, left: text.left, right: text.right },
+            input: { top: field.top, bottom: field.bottom, left: field.left, right: field.right },
+            textLine: { top: (top + bottom) / 2 - line / 2, bottom: (top + bottom) / 2 + line / 2 },
+            height: field.height,
+            border: css.borderTopWidth,
+            placeholder: (input as HTMLInputElement).placeholder,
+            inputClass: input.className,
+            labelClass: label.className,
+            fieldClass: input.parentElement!.className,
+          }
+        })
+      }
+
+      it("the starter's checkout as docs/storefront.md wires it: pickers in the starter's look, only the GHN option the cart fits, the estimate, the confirmed order's tracking", async () => {
+        const markdown = fs.readFileSync(path.join(ROOT, "docs", "storefront.md"), "utf8")
+        const guide = guideClassNames(markdown, "ghnFieldClassNames")
+        await sandbox.webhook(`${rawApi.defaults.baseURL.replace(/\/$/, "")}/hooks/ghn`, { [WEBHOOK.header]: WEBHOOK.secret })
+        const context = await browser.newContext({ locale: "vi-VN", timezoneId: "Asia/Ho_Chi_Minh", viewport: { width: 860, height: 900 } })
+        context.setDefaultTimeout(20_000)
+        try {
+          const cartId = await emptyCart()
+          const tab = await context.newPage()
+          const query = (look: string) => new URLSearchParams({ api: rawApi.defaults.baseURL, key: store.publishableKey, cart: cartId, option: store.options.light, look })
+          await tab.goto(`${page.origin}/index.html?${query("starter")}`)
+          await pick(tab, "Tỉnh/Thành phố", "ho chi minh", "Hồ Chí Minh")
+          await pick(tab, "Quận/Huyện", "quan 1", "Quận 1")
+          await pick(tab, "Phường/Xã", "ben nghe", "Phường Bến Nghé")
+          await tab.getByLabel("Số nhà, tên đường").fill("12 Lê Lợi")
+          await tab.getByLabel("Số nhà, tên đường").blur()
+          for (const name of ["Tỉnh/Thành phố", "Quận/Huyện", "Phường/Xã"]) {
+            const field = await labelAndInput(tab, name)
+            // The guide's classes, on the kit's own.
+            for (const [part, own] of [["input", field.inputClass], ["label", field.labelClass], ["field", field.fieldClass]] as const) {
+              expect(own.split(" ")).toEqual(expect.arrayContaining(guide[part].split(" ")))
+            }
+            // Styled by them as the starter's Input: 44 px high (h-11), a 1 px border, a blank placeholder.
+            expect(field).toMatchObject({ height: 44, border: "1px", placeholder: " " })
+            // The floating label sits inside the field, above the line the picked name takes.
+            expect(field.label.bottom).toBeLessThanOrEqual(field.textLine.top + 0.5)
+            expect(field.label.top).toBeGreaterThanOrEqual(field.input.top)
+            expect(field.label.left).toBeGreaterThanOrEqual(field.input.left)
+          }
+          await docsScreenshot(tab.getByTestId("address-step"), "storefront-address")
+
+          // Medusa lists both GHN options for the cart; the 500 g shirt fits light goods only.
+          const listed = (await api.get(`/store/shipping-options?cart_id=${cartId}`, storeHeaders(store))).data.shipping_options.map((o: { id: string }) => o.id)
+          expect(listed).toEqual(expect.arrayContaining([store.options.light, store.options.heavy]))
+          await tab.getByRole("button", { name: "Lưu địa chỉ" }).click()
+          const delivery = tab.getByTestId("delivery-step")
+          const light = delivery.locator(`[data-option="${store.options.light}"]`)
+          await light.locator("[data-ghn-estimate]").waitFor()
+          expect(await light.locator("[data-ghn-estimate]").textContent()).toMatch(/^Giao dự kiến \d{2}(-\d{2})?\/\d{2}/)
+          expect(await light.locator("[data-price]").textContent()).toMatch(/^[\d.]+ ₫$/)
+          expect(await delivery.locator(`[data-option="${store.options.heavy}"]`).count()).toBe(0)
+          expect(await delivery.getByRole("alert").count()).toBe(0)
+          await docsScreenshot(delivery, "storefront-delivery")
+
+          await light.click()
+          await tab.getByRole("button", { name: "Đặt hàng" }).click()
+          const confirmed = tab.getByTestId("confirmed")
+          await confirmed.getByText("Đơn hàng chưa được giao cho GHN").waitFor()
+          const { data } = await api.get("/admin/orders?fields=id,display_id&order=-created_at&limit=1", admin)
+          const fulfillment = await fulfilOrder(api, admin, store, data.orders[0].id)
+          const code = fulfillment.data.order_code as string
+          await movedTo(api, admin, code, "picked", "delivering")
+          await confirmed.locator(`[data-ghn-parcel="${code}"][data-ghn-step="out_for_delivery"]`).waitFor()
+          expect(await confirmed.getByRole("heading", { name: "Đang giao hàng" }).getAttribute("class")).toContain(guideClassNames(markdown, "ghnTrackingClassNames").status)
+          await docsScreenshot(confirmed, "storefront-confirmed")
+
+          // Without a design system: the kit's stylesheet puts each label above its input.
+          const plain = await context.newPage()
+          await plain.goto(`${page.origin}/index.html?${query("kit")}`)
+          await pick(plain, "Tỉnh/Thành phố", "ha noi", "Hà Nội")
+          const field = await labelAndInput(plain, "Tỉnh/Thành phố")
+          expect(field.label.bottom).toBeLessThanOrEqual(field.input.top)
+          expect(field).toMatchObject({ height: 40, border: "1px", inputClass: "ghn-combobox-input", labelClass: "ghn-combobox-label" })
+        } finally {
+          await context.close()
+          await sandbox.webhook(null)
+        }
       })
 
       it("picks province -> ward in the 2025 model, in English", async () => {

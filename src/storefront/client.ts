@@ -67,11 +67,31 @@ export function storeErrorOf(status: number, body: unknown, fallback = `HTTP ${s
   return new GhnStoreError(message, status, code, shopper)
 }
 
-/** Any rejection of a transport as a GhnStoreError (js-sdk's FetchError carries `status` and the message). */
+/**
+ * Any rejection of a transport as a GhnStoreError: js-sdk's FetchError carries `status` and the
+ * message; a plain `{ status, code, message, params }` (a GhnStoreErrorBody a server action
+ * returned) keeps its code and parameters.
+ */
 export function toGhnStoreError(error: unknown): GhnStoreError {
   if (error instanceof GhnStoreError) return error
-  const { message, status } = (error ?? {}) as { message?: unknown; status?: unknown }
-  return new GhnStoreError(typeof message === "string" ? message : String(error), typeof status === "number" ? status : undefined)
+  const { message, status, code } = (typeof error === "object" && error !== null ? error : {}) as { message?: unknown; status?: unknown; code?: unknown }
+  const text = typeof message === "string" ? message : typeof error === "string" ? error : String(error)
+  if (typeof code === "string") return storeErrorOf(typeof status === "number" ? status : 400, error, text)
+  return new GhnStoreError(text, typeof status === "number" ? status : undefined)
+}
+
+/** A store API error as plain data, which a Next.js server action can return to a client component (a class instance cannot cross). */
+export type GhnStoreErrorBody = { status?: number; code?: string; message: string; params?: Record<string, unknown> }
+
+/** Any failure of a store call as a GhnStoreErrorBody; `toGhnStoreError`, `ghnErrorMessage` and `GhnShippingError` read it back. */
+export function storeErrorBody(error: unknown): GhnStoreErrorBody {
+  const failure = toGhnStoreError(error)
+  return {
+    message: failure.message,
+    ...(failure.status !== undefined ? { status: failure.status } : {}),
+    ...(failure.code !== undefined ? { code: failure.code } : {}),
+    ...(failure.shopper ? { params: failure.shopper.params as Record<string, unknown> } : {}),
+  }
 }
 
 export type FetchTransportOptions = {

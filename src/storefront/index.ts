@@ -8,6 +8,7 @@ export * from "./client"
 export * from "./search"
 export * from "./address-state"
 export * from "./messages"
+export * from "./shipping-options"
 export {
   isShopperErrorCode, SHOPPER_ERROR_CODES, shopperLocaleOf, shopperMessage,
   type ShopperAddressCandidate, type ShopperError, type ShopperErrorCode, type ShopperErrorParams,

@@ -1,7 +1,7 @@
 import { ghnExpectedInstant, vietnamDay } from "../lib/ghn/dates"
 import { ShopperLocale, shopperMessage } from "../lib/shopper-errors"
 import type { AddressLevel } from "./address-state"
-import { GhnStoreError } from "./client"
+import { toGhnStoreError } from "./client"
 
 export type { ShopperLocale } from "../lib/shopper-errors"
 
@@ -50,14 +50,19 @@ export const LABELS = {
 } as const satisfies Record<ShopperLocale, Record<AddressLevel | string, unknown>>
 
 /**
- * What to tell the shopper about a failed store call: the kit's own text for a coded error (its
+ * What to tell the shopper about a failed store call (a GhnStoreError, js-sdk's FetchError, a
+ * GhnStoreErrorBody a server action returned, or a message): the kit's own text for a coded error (its
  * parameters kept), else the server's message (the store API already answers in the shopper's
  * language).
  */
 export function ghnErrorMessage(error: unknown, locale: ShopperLocale = "vi"): string {
-  if (error instanceof GhnStoreError && error.shopper) return shopperMessage(error.shopper, locale)
-  if (error instanceof Error && error.message) return error.message
-  return locale === "vi" ? "Đã có lỗi xảy ra" : "Something went wrong"
+  const fallback = locale === "vi" ? "Đã có lỗi xảy ra" : "Something went wrong"
+  if (typeof error === "string") return error || fallback
+  if (typeof error !== "object" || error === null) return fallback
+  const failure = toGhnStoreError(error)
+  if (failure.shopper) return shopperMessage(failure.shopper, locale)
+  const { message } = error as { message?: unknown }
+  return typeof message === "string" && message ? message : fallback
 }
 
 /** Day and month in Vietnam of an expected delivery (either end-of-day form is the same day). */

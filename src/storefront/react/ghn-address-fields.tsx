@@ -1,6 +1,7 @@
 import type { AddressModel, GhnAddressFields as AddressFields, SavedAddress } from "../address-state"
 import type { GhnStoreClient } from "../client"
 import { LABELS, ShopperLocale } from "../messages"
+import { type GhnFieldClassNames, withClass } from "./class-names"
 import { GhnCombobox } from "./ghn-combobox"
 import { useGhnAddress } from "./use-ghn-address"
 
@@ -18,15 +19,23 @@ export type GhnAddressFieldsProps = {
    * `<name>.province`, `<name>.city`, `<name>.address_2` and `<name>.metadata` (JSON).
    */
   name?: string
+  /** added to the root's `ghn-address-fields` (e.g. a grid of the host's) */
   className?: string
+  /** the host's classes for each level's box, label, input, list, options and error (e.g. the starter's Input classes) */
+  classNames?: GhnFieldClassNames
+  /**
+   * For CSS floating labels (the Next.js starter's): each input's placeholder is a blank, since
+   * such labels float on `:not(:placeholder-shown)`, and the hints ("Tìm tỉnh/thành phố") go.
+   */
+  floatingLabels?: boolean
 }
 
 /** Province -> district -> ward (or province -> ward) pickers for a Vietnamese address, writing GHN's names and ids. */
-export function GhnAddressFields({ client, model, locale = "vi", value, onChange, name, className }: GhnAddressFieldsProps) {
+export function GhnAddressFields({ client, model, locale = "vi", value, onChange, name, className, classNames = {}, floatingLabels }: GhnAddressFieldsProps) {
   const address = useGhnAddress({ client, model, locale, value, onChange })
   const labels = LABELS[locale]
   return (
-    <div className={className ?? "ghn-address-fields"} data-ghn-model={address.model}>
+    <div className={withClass("ghn-address-fields", className)} data-ghn-model={address.model}>
       {address.levels.map((level, index) => {
         const above = address.levels[index - 1]
         return (
@@ -39,13 +48,14 @@ export function GhnAddressFields({ client, model, locale = "vi", value, onChange
               onPick={level.pick}
               disabled={level.disabled}
               loading={level.loading}
-              placeholder={level.disabled && above ? labels.pickAbove(above.label) : labels.search(level.label)}
+              placeholder={floatingLabels ? " " : level.disabled && above ? labels.pickAbove(above.label) : labels.search(level.label)}
               loadingText={labels.loading}
               noMatchText={labels.noMatch}
               resultsText={labels.results}
+              classNames={classNames}
             />
             {level.error && (
-              <p role="alert" className="ghn-address-error">
+              <p role="alert" className={withClass("ghn-address-error", classNames.error)}>
                 {level.error}{" "}
                 <button type="button" onClick={address.retry}>
                   {labels.retry}

@@ -1,6 +1,7 @@
 import { KeyboardEvent, useEffect, useId, useMemo, useRef, useState } from "react"
 import type { PickedUnit } from "../address-state"
 import { searchUnits } from "../search"
+import { type GhnFieldClassNames, withClass } from "./class-names"
 
 /**
  * The DOM members used here, typed by hand: the plugin compiles without TypeScript's DOM library
@@ -23,6 +24,8 @@ export type GhnComboboxProps = {
   resultsText: (count: number) => string
   /** test and styling hook: data-ghn-level */
   level: string
+  /** the host's classes for the box, label, input, list and options */
+  classNames?: GhnFieldClassNames
 }
 
 /**
@@ -31,7 +34,7 @@ export type GhnComboboxProps = {
  * move through the matches, Enter picks, Escape closes and restores the picked name, Tab leaves.
  */
 export function GhnCombobox(props: GhnComboboxProps) {
-  const { label, units, picked, onPick, disabled, loading, placeholder, level } = props
+  const { label, units, picked, onPick, disabled, loading, placeholder, level, classNames = {} } = props
   const id = useId()
   const listId = `${id}-list`
   const [text, setText] = useState(picked?.name ?? "")
@@ -107,13 +110,12 @@ export function GhnCombobox(props: GhnComboboxProps) {
   const status = loading ? props.loadingText : open && typing ? (matches.length ? props.resultsText(matches.length) : props.noMatchText) : ""
 
   return (
-    <div className="ghn-combobox" data-ghn-level={level}>
-      <label htmlFor={`${id}-input`} className="ghn-combobox-label">
-        {label}
-      </label>
+    // The input comes before its label, as in the Next.js starter's fields: CSS floating labels
+    // select `input:focus ~ label` and `input:not(:placeholder-shown) ~ label`.
+    <div className={withClass("ghn-combobox", classNames.field)} data-ghn-level={level}>
       <input
         id={`${id}-input`}
-        className="ghn-combobox-input"
+        className={withClass("ghn-combobox-input", classNames.input)}
         type="text"
         role="combobox"
         aria-autocomplete="list"
@@ -136,7 +138,10 @@ export function GhnCombobox(props: GhnComboboxProps) {
         onBlur={close}
         onKeyDown={onKeyDown}
       />
-      <ul id={listId} ref={listRef} role="listbox" aria-label={label} className="ghn-combobox-list" hidden={!open}>
+      <label htmlFor={`${id}-input`} className={withClass("ghn-combobox-label", classNames.label)}>
+        {label}
+      </label>
+      <ul id={listId} ref={listRef} role="listbox" aria-label={label} className={withClass("ghn-combobox-list", classNames.list)} hidden={!open}>
         {open &&
           matches.map((unit, index) => (
             <li
@@ -146,7 +151,7 @@ export function GhnCombobox(props: GhnComboboxProps) {
               role="option"
               aria-selected={index === activeIndex}
               data-picked={picked?.id === unit.id || undefined}
-              className="ghn-combobox-option"
+              className={withClass("ghn-combobox-option", classNames.option)}
               // mousedown, not click: the input keeps its focus and its blur does not close first
               onMouseDown={(event) => {
                 event.preventDefault()

@@ -8,6 +8,7 @@ export type UseGhnOrderTrackingOptions = {
   orderId?: string
   /** Or a guest's order: its email and number. */
   guest?: { email: string; order_number: number }
+  /** The kit's words and error texts; default: the language the store API answered in, Vietnamese until then. */
   locale?: ShopperLocale
   /** Asked again this often while the page is open (ms); 0: once. Default a minute. */
   refreshMs?: number
@@ -17,7 +18,7 @@ export type UseGhnOrderTrackingOptions = {
  * An order's GHN parcels for the shopper, kept fresh while shown: `tracking` (statuses in the
  * shopper's language, as the store API answered), `error` in the shopper's language, `refresh`.
  */
-export function useGhnOrderTracking({ client, orderId, guest, locale = "vi", refreshMs = 60_000 }: UseGhnOrderTrackingOptions) {
+export function useGhnOrderTracking({ client, orderId, guest, locale, refreshMs = 60_000 }: UseGhnOrderTrackingOptions) {
   const [tracking, setTracking] = useState<GhnOrderTracking>()
   const [error, setError] = useState<unknown>()
   const [loading, setLoading] = useState(false)
@@ -41,5 +42,5 @@ export function useGhnOrderTracking({ client, orderId, guest, locale = "vi", ref
     const timer = setInterval(() => void load(), refreshMs)
     return () => clearInterval(timer)
   }, [load, refreshMs])
-  return { tracking, loading, error: error === undefined ? undefined : ghnErrorMessage(error, locale), refresh: load }
+  return { tracking, loading, error: error === undefined ? undefined : ghnErrorMessage(error, locale ?? tracking?.locale ?? "vi"), refresh: load }
 }

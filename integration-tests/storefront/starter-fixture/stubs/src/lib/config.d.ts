@@ -1,0 +1,2 @@
+import Medusa from "@medusajs/js-sdk"
+export declare const sdk: Medusa

@@ -1,0 +1,1 @@
+export declare function getLocaleHeader(): Promise<{ readonly "x-medusa-locale": string | null }>

@@ -1,0 +1,1 @@
+export default function medusaError(error: any): never

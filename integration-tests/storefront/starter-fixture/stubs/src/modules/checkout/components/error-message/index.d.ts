@@ -1,0 +1,2 @@
+declare const ErrorMessage: (props: { error?: string | null; "data-testid"?: string }) => JSX.Element | null
+export default ErrorMessage

@@ -1,0 +1,2 @@
+declare const Divider: (props: { className?: string }) => JSX.Element
+export default Divider

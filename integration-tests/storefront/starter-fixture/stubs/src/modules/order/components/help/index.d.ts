@@ -1,0 +1,2 @@
+declare const Help: () => JSX.Element
+export default Help

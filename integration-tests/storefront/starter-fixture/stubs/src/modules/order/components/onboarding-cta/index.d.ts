@@ -1,0 +1,2 @@
+declare const OnboardingCta: (props: { orderId: string }) => JSX.Element
+export default OnboardingCta

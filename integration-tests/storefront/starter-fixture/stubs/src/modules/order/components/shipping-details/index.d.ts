@@ -1,0 +1,3 @@
+import { HttpTypes } from "@medusajs/types"
+declare const Component: (props: { order: HttpTypes.StoreOrder }) => JSX.Element
+export default Component
