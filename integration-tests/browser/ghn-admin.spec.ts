@@ -528,4 +528,29 @@ describeBrowser()("GHN admin in a browser", () => {
     await docsScreenshot(enTab, "insights")
     await english.close()
   })
+
+  it("shows the Set-up checklist in Settings -> GHN, each line with its state and the link that fixes it, in Vietnamese and English", async () => {
+    const { lines } = await adminGet("/admin/ghn/setup")
+    await page.goto("/app/settings/ghn")
+    const checklist = page.locator('[data-testid="ghn-setup"]')
+    await checklist.locator('[data-testid="ghn-setup-locations"]').waitFor()
+    await expect(checklist.innerText()).resolves.toContain("Thiết lập")
+    for (const line of lines as { key: string; ok: boolean; link: string }[]) {
+      const row = checklist.locator(`[data-testid="ghn-setup-${line.key}"]`)
+      expect(await row.getAttribute("data-ok")).toBe(String(line.ok))
+      expect(await row.locator(`[data-testid="ghn-setup-${line.key}-link"]`).getAttribute("href")).toBe(`/app${line.link}`)
+    }
+    await expect(checklist.locator('[data-testid="ghn-setup-locations"]').innerText()).resolves.toContain("Kho hàng giao bằng GHN")
+    await screenshot(page, "setup-vi")
+
+    const english = await adminContext(browser, store.url, "en")
+    const en = await english.newPage()
+    await login(en)
+    await en.goto("/app/settings/ghn")
+    const enChecklist = en.locator('[data-testid="ghn-setup"]')
+    await enChecklist.locator('[data-testid="ghn-setup-webhook"]').waitFor()
+    await expect(enChecklist.innerText()).resolves.toMatch(/Set-up[\s\S]*Stock locations shipping with GHN[\s\S]*GHN shipping options exist/)
+    await screenshot(en, "setup-en")
+    await english.close()
+  })
 })

@@ -73,6 +73,7 @@ export const ADMIN_ROUTE_POLICIES: [matcher: string, method: AdminMethod, policy
   ["/admin/ghn/receivers/:phone/trust", "POST", { resource: R.receiver, operation: "update" }],
   ["/admin/ghn/receivers/:phone", "DELETE", { resource: R.receiver, operation: "delete" }],
   ["/admin/ghn/settings", "GET", READ_SETTINGS],
+  ["/admin/ghn/setup", "GET", READ_SETTINGS],
   ["/admin/ghn/settings/connection", "GET", READ_SETTINGS],
   ["/admin/ghn/settings/connection", "POST", READ_SETTINGS],
   ["/admin/ghn/settings/webhook-test", "POST", READ_SETTINGS],

@@ -374,6 +374,16 @@ export default class GhnModuleService extends MedusaService({
     }
   }
 
+  /** When the store last heard from GHN's webhook (a callback stored, or one refused with the right secret), on the received_at indexes. */
+  async lastCallbackReceivedAt(): Promise<Date | null> {
+    const { rows } = await this.pg.raw<{ rows: { at: Date | null }[] }>(
+      `select greatest((select max(received_at) from ghn_webhook_event where deleted_at is null),
+                       (select max(received_at) from ghn_refused_callback where deleted_at is null)) as at`,
+      []
+    )
+    return rows[0]?.at ? new Date(rows[0].at) : null
+  }
+
   /** A COD parcel's end for its receiver, once per parcel (a repeat keeps the first): the row's id, or null for a repeat. */
   async recordReceiverOutcome(row: {
     phone: string
