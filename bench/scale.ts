@@ -8,6 +8,7 @@
  *   list            GET /admin/ghn/shipments (first page), a status filter, a search by GHN code and by order number
  *   panel           GET /admin/ghn/orders/:id/shipments (an order's GHN panel)
  *   COD totals      GET /admin/ghn/cod (a page and the totals of every parcel)
+ *   insights        GET /admin/ghn/insights (the Insights tab: the last 30 days, every location, by day; and a location by week)
  *   COD CSV         GET /admin/ghn/cod?format=csv (every row, checked against the report's count), with the store's peak RSS above idle
  *   polling run     the polling job in the store's process: 100 parcels asked about with Order Info and applied
  *   recovery pass   the recovery pass in the store's process, with nothing to recover
@@ -50,7 +51,7 @@ async function fill(sql: Sql, from: number, to: number, orderId: string) {
   await sql.query(
     `insert into ghn_shipment (id, fulfillment_id, order_id, order_code, client_order_code, provider_id, shop_id, status, status_at, history,
         total_fee, fees, cod_amount, cod_expected, is_cod_collected, cod_capture_status, cod_captured_amount, last_synced_at, created_at,
-        sent_weight, weight, delivery_attempts)
+        sent_weight, weight, delivery_attempts, location_id, to_province)
      select 'ghnship_scale_' || g, 'ful_scale_' || g, case when g % 50000 = 1 then $3 else 'order_scale_' || (g / 2) end,
             'GS' || lpad(g::text, 8, '0'), 'S' || (g / 2) || '-1', 'ghn_ghn', 190001,
             s.status, now() - (g % 90) * interval '1 day',
@@ -58,7 +59,8 @@ async function fill(sql: Sql, from: number, to: number, orderId: string) {
             32000, '{"main_service": 32000}'::jsonb, case when g % 3 = 0 then 0 else 300000 end, case when g % 3 = 0 then 0 else 300000 end,
             s.status = 'delivered' and g % 3 <> 0, case when s.status = 'delivered' and g % 3 <> 0 then 'captured' end,
             case when s.status = 'delivered' and g % 3 <> 0 then 300000 else 0 end,
-            now() - (g % 120) * interval '1 minute', now() - (g % 90) * interval '1 day' - (g % 997) * interval '1 second', 500, 520, 0
+            now() - (g % 120) * interval '1 minute', now() - (g % 90) * interval '1 day' - (g % 997) * interval '1 second', 500, 520, 0,
+            case when g % 2 = 0 then 'sloc_scale' else 'sloc_scale_2' end, (array['Hà Nội', 'Hồ Chí Minh', 'Đà Nẵng', 'Cần Thơ'])[1 + g % 4]
        from generate_series($1::int, $2::int) g,
             lateral (select ($4::text[])[1 + g % 10] as status) s`,
     [from, to, orderId, STATUSES]
@@ -203,6 +205,8 @@ async function main() {
       put("order panel", size, await timed(SAMPLES, get(`/admin/ghn/orders/${order.id}/shipments`)))
       put("needs action", size, await timed(SAMPLES, get("/admin/ghn/needs-action?limit=20")))
       put("COD page and totals", size, await timed(SAMPLES, get("/admin/ghn/cod?limit=20")))
+      put("insights, 30 days", size, await timed(SAMPLES, get("/admin/ghn/insights")))
+      put("insights, a location by week", size, await timed(SAMPLES, get("/admin/ghn/insights?location_id=sloc_scale&group=week")))
       // The CSV of every parcel (capped at the route's 10,000 rows), the store's RSS sampled meanwhile.
       const idle = rssKb(store.pid)
       let peak = idle

@@ -4,7 +4,7 @@ import type { MedusaNextFunction, MedusaRequest, MedusaResponse } from "@medusaj
 import { ghnServiceFailureOf, shopperAnswerOf, withoutHosts } from "../lib/medusa-error"
 import { GHN_POLICY_RESOURCES } from "../policies/ghn"
 import { supportRoutes } from "./admin/ghn/support-middlewares"
-import { AddressChoicesQuery, ApplyMeasuresBody, CodReportQuery, ReweighQuery, LabelQuery, LabelsBody, NeedsActionQuery, ShipmentsQuery, SwitchStatusBody, TrustReceiverBody, UpdateShipmentBody } from "./admin/ghn/validators"
+import { AddressChoicesQuery, ApplyMeasuresBody, CodReportQuery, InsightsQuery, ReweighQuery, LabelQuery, LabelsBody, NeedsActionQuery, ShipmentsQuery, SwitchStatusBody, TrustReceiverBody, UpdateShipmentBody } from "./admin/ghn/validators"
 import { DistrictsQuery, GuestTrackingBody, LeadtimeBody, NewWardsQuery, WardsQuery } from "./store/ghn/validators"
 
 const query = (schema: Parameters<typeof validateAndTransformQuery>[0]) =>
@@ -51,6 +51,7 @@ export const ADMIN_ROUTE_POLICIES: [matcher: string, method: AdminMethod, policy
   ["/admin/ghn/address-choices", "GET", READ_ORDER],
   ["/admin/ghn/address-choices/resolve", "POST", UPDATE_ORDER],
   ["/admin/ghn/cod", "GET", READ_ORDER],
+  ["/admin/ghn/insights", "GET", READ_ORDER],
   ["/admin/ghn/shipments", "GET", READ_FULFILMENT],
   ["/admin/ghn/shipments/:order_code", "GET", READ_FULFILMENT],
   ["/admin/ghn/shipments/:order_code", "POST", UPDATE_FULFILMENT],
@@ -74,6 +75,7 @@ export const ADMIN_ROUTE_POLICIES: [matcher: string, method: AdminMethod, policy
   ["/admin/ghn/receivers/:phone/trust", "POST", { resource: R.receiver, operation: "update" }],
   ["/admin/ghn/receivers/:phone", "DELETE", { resource: R.receiver, operation: "delete" }],
   ["/admin/ghn/settings", "GET", READ_SETTINGS],
+  ["/admin/ghn/setup", "GET", READ_SETTINGS],
   ["/admin/ghn/settings/connection", "GET", READ_SETTINGS],
   ["/admin/ghn/settings/connection", "POST", READ_SETTINGS],
   ["/admin/ghn/settings/webhook-test", "POST", READ_SETTINGS],
@@ -145,6 +147,7 @@ export default defineMiddlewares({
     { matcher: "/admin/ghn/labels", methods: ["POST"], middlewares: [validateAndTransformBody(LabelsBody)] },
     { matcher: "/admin/ghn/shipments", methods: ["GET"], middlewares: [query(ShipmentsQuery)] },
     { matcher: "/admin/ghn/cod", methods: ["GET"], middlewares: [query(CodReportQuery)] },
+    { matcher: "/admin/ghn/insights", methods: ["GET"], middlewares: [query(InsightsQuery)] },
     { matcher: "/admin/ghn/needs-action", methods: ["GET"], middlewares: [query(NeedsActionQuery)] },
     { matcher: "/admin/ghn/reweigh", methods: ["GET"], middlewares: [query(ReweighQuery)] },
     { matcher: "/admin/ghn/address-choices", methods: ["GET"], middlewares: [query(AddressChoicesQuery)] },

@@ -84,13 +84,21 @@ function lineName(line: ParcelLine) {
   return line.title || line.variant?.title || line.product?.title || line.variant?.id || "item"
 }
 
+/** A unit's weight in the catalogue's unit: the variant's, else its product's; undefined when neither has one. */
+export function catalogueWeight(variant?: Measured | null, product?: Measured | null): number | undefined {
+  return present(variant?.weight) ? variant!.weight! : present(product?.weight) ? product!.weight! : undefined
+}
+
+/** A unit's three sides in the catalogue's unit: the variant's, else its product's (all three from one); undefined when neither has them. */
+export function catalogueSides(variant?: Measured | null, product?: Measured | null): [number, number, number] | undefined {
+  const pick = (m?: Measured | null): [number, number, number] | undefined =>
+    m && present(m.length) && present(m.width) && present(m.height) ? [m.length!, m.width!, m.height!] : undefined
+  return pick(variant) ?? pick(product)
+}
+
 /** Weight of one unit in grams, from the variant, else the product, else the default. */
 function unitWeightGrams(line: ParcelLine, settings: ParcelSettings): number {
-  const raw = present(line.variant?.weight)
-    ? line.variant!.weight!
-    : present(line.product?.weight)
-      ? line.product!.weight!
-      : settings.defaultItemWeight
+  const raw = catalogueWeight(line.variant, line.product) ?? settings.defaultItemWeight
   if (!present(raw)) {
     const who = line.variant?.id ? `variant ${line.variant.id}` : `line item ${line.id ?? lineName(line)}`
     throw new ParcelError(
@@ -104,11 +112,8 @@ function unitWeightGrams(line: ParcelLine, settings: ParcelSettings): number {
 
 /** Sides of one unit in cm, ordered longest first (length >= width >= height). */
 function unitSidesCm(line: ParcelLine, settings: ParcelSettings): [number, number, number] | undefined {
-  const pick = (m?: Measured | null) =>
-    m && present(m.length) && present(m.width) && present(m.height) ? [m.length!, m.width!, m.height!] : undefined
   const raw =
-    pick(line.variant) ??
-    pick(line.product) ??
+    catalogueSides(line.variant, line.product) ??
     (settings.defaultItemSize
       ? [settings.defaultItemSize.length, settings.defaultItemSize.width, settings.defaultItemSize.height]
       : undefined)

@@ -11,6 +11,9 @@ export type GhnShipmentRecord = {
   /** The GHN provider (account) of the fulfilment. */
   provider_id?: string | null
   is_return?: boolean
+  /** The stock location the parcel leaves from, and the receiver's province as Create Order sent it (the Insights tab's groups). */
+  location_id?: string | null
+  to_province?: string | null
   /** The fulfilment's shipping option: its shipping method's amount is the checkout's quote. */
   shipping_option_id?: string | null
   /** The parcel as Create Order sent it (weight in g, box in cm): the re-weighing report compares GHN's measures with it. */
@@ -69,7 +72,7 @@ export async function recordGhnShipments(container: MedusaContainer, records: Gh
   if (!fresh.length) return []
   const quotes = await checkoutQuotes(container, ghn, fresh)
   const created = await ghn.createGhnShipments(
-    fresh.map(({ fulfillment_id, order_id, provider_id, is_return, data, sent }) => ({
+    fresh.map(({ fulfillment_id, order_id, provider_id, is_return, location_id, to_province, data, sent }) => ({
       fulfillment_id,
       order_id: order_id ?? null,
       provider_id: provider_id ?? null,
@@ -77,6 +80,8 @@ export async function recordGhnShipments(container: MedusaContainer, records: Gh
       client_order_code: data.client_order_code ?? fulfillment_id,
       shop_id: Number(data.shop_id),
       is_return: !!is_return,
+      location_id: location_id ?? null,
+      to_province: to_province || null,
       status: "ready_to_pick",
       history: { events: [] },
       total_fee: Math.round(Number(data.total_fee ?? 0)),

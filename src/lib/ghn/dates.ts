@@ -10,6 +10,8 @@
  */
 
 const VN_OFFSET_MS = 7 * 3600_000
+/** From this time of day in UTC (23:59:59), an expected delivery written with a Z is Vietnam's end of day. */
+const END_OF_DAY_UTC_MS = 86_399_000
 /** Before this, a date is Go's zero value (year 1) or some other placeholder, never a real GHN date. */
 const EARLIEST_REAL_MS = Date.UTC(1970, 0, 2)
 const HAS_OFFSET = /(?:[zZ]|[+-]\d{2}(?::?\d{2})?)$/
@@ -66,7 +68,7 @@ export function ghnExpectedInstant(value: unknown): Date | null {
   if (!at) return null
   const utcTimeOfDay = at.getTime() % 86_400_000
   // 23:59:59(.xxx) in UTC: Vietnam's end of day written with a Z.
-  return utcTimeOfDay >= 86_399_000 ? new Date(at.getTime() - VN_OFFSET_MS) : at
+  return utcTimeOfDay >= END_OF_DAY_UTC_MS ? new Date(at.getTime() - VN_OFFSET_MS) : at
 }
 
 /** {@link ghnExpectedInstant} as ISO 8601 text, null when unset. */
@@ -78,4 +80,29 @@ export function ghnExpectedIso(value: unknown): string | null {
 export function vietnamDay(at: Date): { year: number; month: number; day: number } {
   const local = new Date(at.getTime() + VN_OFFSET_MS)
   return { year: local.getUTCFullYear(), month: local.getUTCMonth() + 1, day: local.getUTCDate() }
+}
+
+/** The instant a Vietnamese calendar day (`YYYY-MM-DD`) starts (00:00 in Vietnam). */
+export function vietnamDayStart(day: string): Date {
+  const [year, month, date] = day.split("-").map(Number)
+  return new Date(Date.UTC(year, month - 1, date) - VN_OFFSET_MS)
+}
+
+/** A Vietnamese calendar day as `YYYY-MM-DD`. */
+export function vietnamDayText(at: Date): string {
+  return new Date(at.getTime() + VN_OFFSET_MS).toISOString().slice(0, 10)
+}
+
+/**
+ * The same rules in PostgreSQL, for the aggregates that count by day (the admin's Insights): the
+ * Vietnamese calendar day (a `date`) of a timestamptz column or expression.
+ */
+export function vietnamDaySql(column: string): string {
+  return `(((${column}) at time zone 'UTC') + interval '${VN_OFFSET_MS / 1000} seconds')::date`
+}
+
+/** {@link vietnamDaySql} of an expected delivery, read as {@link ghnExpectedInstant} reads it (an end of day written with a Z is Vietnam's). */
+export function vietnamExpectedDaySql(column: string): string {
+  const secondsOfDay = `extract(epoch from ((${column}) at time zone 'UTC')::time)`
+  return vietnamDaySql(`case when ${secondsOfDay} >= ${END_OF_DAY_UTC_MS / 1000} then (${column}) - interval '${VN_OFFSET_MS / 1000} seconds' else (${column}) end`)
 }

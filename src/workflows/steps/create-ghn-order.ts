@@ -309,6 +309,8 @@ export async function createUnderLock(container: MedusaContainer, input: CreateG
         order_id: request.order_id,
         provider_id: request.provider_id,
         is_return: request.kind === "return",
+        location_id: request.location_id,
+        to_province: (request.body as Record<string, unknown>).to_province_name as string | undefined,
         // Its shipping method's amount is the checkout's quote the fee is reconciled with.
         shipping_option_id: current.shipping_option_id ?? null,
         sent: { weight: num(request.body.weight), length: num(request.body.length), width: num(request.body.width), height: num(request.body.height) },

@@ -20,6 +20,7 @@ import { useMemo, useState } from "react"
 import { Link, useSearchParams } from "react-router-dom"
 import { BulkPrintModal, MAX_LABELS, type PrintSource } from "../../components/bulk-print"
 import { CodReport } from "../../components/cod-report"
+import { InsightsReport } from "../../components/insights"
 import { NeedsActionQueue } from "../../components/needs-action"
 import { ReweighReport } from "../../components/reweigh-report"
 import { SavedAddresses } from "../../components/saved-addresses"
@@ -54,12 +55,12 @@ function queryOf(filtering: DataTableFilteringState, search: string) {
   return q
 }
 
-const TABS = ["shipments", "action", "cod", "reweigh", "addresses"] as const
+const TABS = ["shipments", "action", "cod", "reweigh", "addresses", "insights"] as const
 
 /**
  * The GHN page: the shipments, the parcels waiting for a decision, and the cash-on-delivery
- * report, the re-weighing report and the saved addresses to choose again (the tab is in the URL:
- * ?tab=action, ?tab=cod, ?tab=reweigh, ?tab=addresses;
+ * report, the re-weighing report, the saved addresses to choose again and the delivery insights
+ * (the tab is in the URL: ?tab=action, ?tab=cod, ?tab=reweigh, ?tab=addresses, ?tab=insights;
  * ?order_id= narrows the queue to one order).
  */
 const GhnPage = () => {
@@ -96,6 +97,9 @@ const GhnPage = () => {
         <Tabs.Trigger value="addresses" data-testid="ghn-tab-addresses">
           {t("savedAddresses.tab")}
         </Tabs.Trigger>
+        <Tabs.Trigger value="insights" data-testid="ghn-tab-insights">
+          {t("insights.tab")}
+        </Tabs.Trigger>
       </Tabs.List>
       <Tabs.Content value="shipments">
         <GhnShipments />
@@ -114,6 +118,9 @@ const GhnPage = () => {
         <Container className="flex flex-col p-0" data-testid="ghn-addresses-page">
           <SavedAddresses />
         </Container>
+      </Tabs.Content>
+      <Tabs.Content value="insights">
+        <InsightsReport />
       </Tabs.Content>
       <Tabs.Content value="cod">
         <Container className="flex flex-col p-0" data-testid="ghn-cod-page">

@@ -139,3 +139,32 @@ export const AddressChoicesQuery = z.object({
   offset: z.coerce.number().int().min(0, "offset must be 0 or more").default(0),
 })
 export type AddressChoicesQuery = z.infer<typeof AddressChoicesQuery>
+
+/** The longest range the Insights tab reads at once (a year and a day, for a leap year's). */
+export const INSIGHTS_MAX_DAYS = 366
+
+/** A Vietnamese calendar day, `YYYY-MM-DD`, that exists. */
+const calendarDay = (field: string) =>
+  z
+    .string()
+    .trim()
+    .refine((d) => /^\d{4}-\d{2}-\d{2}$/.test(d) && new Date(`${d}T00:00:00Z`).toISOString().slice(0, 10) === d, {
+      message: `${field} must be a calendar day written YYYY-MM-DD`,
+    })
+    .optional()
+
+export const InsightsQuery = z
+  .object({
+    from: calendarDay("from"),
+    to: calendarDay("to"),
+    location_id: z.string().trim().min(1).optional(),
+    group: z.enum(["day", "week"], { error: 'group must be "day" or "week"' }).default("day"),
+    format: z.enum(["json", "csv"], { error: 'format must be "json" or "csv"' }).default("json"),
+  })
+  .superRefine((q, ctx) => {
+    if (!q.from || !q.to) return
+    const days = (Date.parse(q.to) - Date.parse(q.from)) / 86_400_000 + 1
+    if (days < 1) ctx.addIssue({ code: "custom", path: ["to"], message: `to (${q.to}) must not be before from (${q.from})` })
+    else if (days > INSIGHTS_MAX_DAYS) ctx.addIssue({ code: "custom", path: ["to"], message: `the range from ${q.from} to ${q.to} spans ${days} days; at most ${INSIGHTS_MAX_DAYS}` })
+  })
+export type InsightsQuery = z.infer<typeof InsightsQuery>

@@ -1,4 +1,4 @@
-import { ghnExpectedInstant, ghnExpectedIso, ghnInstant, ghnIso, isGhnDate, vietnamDay } from "../dates"
+import { ghnExpectedInstant, ghnExpectedIso, ghnInstant, ghnIso, isGhnDate, vietnamDay, vietnamDaySql, vietnamDayStart, vietnamDayText, vietnamExpectedDaySql } from "../dates"
 
 describe("GHN dates", () => {
   it.each([
@@ -53,5 +53,18 @@ describe("GHN dates", () => {
   it("leaves any other instant as it is", () => {
     expect(ghnExpectedIso("2024-03-14T10:00:00Z")).toBe("2024-03-14T10:00:00.000Z")
     expect(ghnExpectedIso("2024-03-14T23:59:58Z")).toBe("2024-03-14T23:59:58.000Z")
+  })
+})
+
+describe("Vietnamese calendar days", () => {
+  it("starts a day at midnight in Vietnam and names an instant's day", () => {
+    expect(vietnamDayStart("2026-11-02").toISOString()).toBe("2026-11-01T17:00:00.000Z")
+    expect(vietnamDayText(new Date("2026-11-01T17:00:00Z"))).toBe("2026-11-02")
+    expect(vietnamDayText(new Date("2026-11-01T16:59:59Z"))).toBe("2026-11-01")
+  })
+
+  it("writes the same rules for PostgreSQL", () => {
+    expect(vietnamDaySql("created_at")).toBe("(((created_at) at time zone 'UTC') + interval '25200 seconds')::date")
+    expect(vietnamExpectedDaySql("x")).toContain(">= 86399 then (x) - interval '25200 seconds'")
   })
 })

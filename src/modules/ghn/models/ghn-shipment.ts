@@ -11,6 +11,10 @@ export const GhnShipment = model
     /** The GHN provider (account) the fulfilment was made with: its options serve every later call. */
     provider_id: model.text().nullable(),
     shop_id: model.number(),
+    /** The stock location the parcel left from (the Insights tab's filter); null: recorded before it was kept. */
+    location_id: model.text().nullable(),
+    /** The receiver's province as Create Order sent it (GHN's name); null: recorded before it was kept. */
+    to_province: model.text().nullable(),
     is_return: model.boolean().default(false),
     /** GHN status and the time GHN gave it: only a later GHN time may replace them. */
     status: model.text().default("ready_to_pick"),
@@ -76,5 +80,10 @@ export const GhnShipment = model
     // ... and delivered COD parcels GHN has not transferred yet (reconciliation), apart.
     { name: "IDX_ghn_shipment_cod_transfer_due", on: ["last_synced_at"], where: "status = 'delivered' AND cod_amount > 0 AND is_cod_transferred = false" },
     // The recovery pass's COD captures left undone (every 15 s): only those parcels are in it.
+    // The Insights tab: a location's parcels created in a date range (all locations: the created_at index).
+    { name: "IDX_ghn_shipment_location_created", on: ["location_id", "created_at"], where: "is_return = false" },
+    // ... and its COD collected and transferred in the range.
+    { name: "IDX_ghn_shipment_cod_collect_date", on: ["cod_collect_date"], where: "is_cod_collected = true" },
+    { name: "IDX_ghn_shipment_cod_transfer_date", on: ["cod_transfer_date"], where: "is_cod_transferred = true" },
     { on: ["cod_captured_at"], where: "status = 'delivered' AND cod_amount > 0 AND (cod_capture_status IS NULL OR cod_capture_status IN ('capturing', 'failed'))" },
   ])

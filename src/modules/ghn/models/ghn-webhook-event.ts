@@ -25,4 +25,9 @@ export const GhnWebhookEvent = model
     /** When the recovery pass may try again (back-off after a failure). */
     next_attempt_at: model.dateTime().nullable(),
   })
-  .indexes([{ on: ["order_code"] }, { on: ["processed_at", "event_time"] }])
+  .indexes([
+    { on: ["order_code"] },
+    { on: ["processed_at", "event_time"] },
+    // Settings -> GHN -> Set-up: when the webhook was last heard from.
+    { name: "IDX_ghn_webhook_event_received_at", on: ["received_at"] },
+  ])

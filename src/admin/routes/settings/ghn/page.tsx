@@ -4,6 +4,7 @@ import { ErrorState } from "../../../components/common"
 import { ConnectionSection } from "../../../components/settings-connection"
 import { OnboardingSection } from "../../../components/settings-onboarding"
 import { ProvidersSection } from "../../../components/settings-providers"
+import { SetupSection } from "../../../components/settings-setup"
 import { LocationsSection, ShopsSection } from "../../../components/settings-shops"
 import { ShiftsSection, WebhookSection } from "../../../components/settings-webhook"
 import { errorText, useSettings } from "../../../lib/api"
@@ -26,6 +27,7 @@ const GhnSettingsPage = () => {
           <ErrorState message={errorText(settings.error)} onRetry={() => settings.refetch()} />
         </Container>
       ) : null}
+      <SetupSection />
       <ConnectionSection />
       <ProvidersSection settings={settings.data?.settings} />
       <ShopsSection />

@@ -1,0 +1,216 @@
+/**
+ * The Insights tab's figures through Medusa's HTTP API: a parcel shipped through the sandbox keeps
+ * its stock location and province; a known set of parcels (written through the module's service,
+ * dated through its table) gives every figure: outcomes per week and day, the first-attempt rate,
+ * the provinces' rates, GHN's failure reasons, lateness (an expected day in GHN's older end-of-day
+ * form included), COD collected, transferred and awaiting by age, the fee gaps; the CSV writes the
+ * same figures; bad ranges are refused naming the field.
+ */
+import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
+import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
+import { freshGhnStore } from "../helpers/fresh-store"
+import { checkout, createCart, explained, failure, fulfilOrder, type SeededStore } from "../helpers/store"
+
+jest.setTimeout(300_000)
+
+const A = "sloc_insights_a"
+const B = "sloc_insights_b"
+const DAY = 86_400_000
+/** A Vietnamese wall-clock time. */
+const vn = (text: string) => new Date(`${text}+07:00`)
+const daysAgo = (n: number) => new Date(Date.now() - n * DAY)
+const fail = (reason_code: string, reason: string, time: string, not_applied?: string) => ({
+  status: "delivery_fail",
+  type: "switch_status",
+  time: vn(time).toISOString(),
+  reason,
+  reason_code,
+  source: "webhook",
+  ...(not_applied ? { not_applied } : {}),
+})
+
+type Parcel = {
+  code: string
+  created: Date
+  location_id?: string | null
+  to_province?: string | null
+  status: string
+  status_at?: Date
+  delivery_attempts?: number
+  events?: unknown[]
+  expected?: string
+  cod_amount?: number
+  collected?: Date
+  transferred?: Date
+  quoted_fee?: number | null
+  total_fee?: number
+  sent_fee?: number | null
+  fees?: Record<string, number>
+  is_return?: boolean
+}
+
+/** The known set: location A's parcels of 3-16 March 2025 (two weeks), and what must stay out. */
+const PARCELS: Parcel[] = [
+  // Week of 3 March. On time; 1 day late (expected in the older `T23:59:59Z` form: 5 March in Vietnam); 3 days late; refused.
+  { code: "INS1", created: vn("2025-03-03T10:00:00"), to_province: "Hà Nội", status: "delivered", status_at: vn("2025-03-05T15:00:00"), expected: "2025-03-05T16:59:59Z", cod_amount: 100_000, collected: daysAgo(1), quoted_fee: 30_000, total_fee: 36_000, sent_fee: 30_000, fees: { main_service: 36_000 } },
+  { code: "INS2", created: vn("2025-03-03T11:00:00"), to_province: "Hà Nội", status: "delivered", status_at: vn("2025-03-06T09:00:00"), expected: "2025-03-05T23:59:59Z", delivery_attempts: 1, events: [fail("GHN-DFC1A3", "Không liên lạc được", "2025-03-05T10:00:00")], cod_amount: 200_000, collected: daysAgo(5), total_fee: 25_000, sent_fee: 25_000 },
+  { code: "INS3", created: vn("2025-03-04T09:00:00"), to_province: "Đà Nẵng", status: "delivered", status_at: vn("2025-03-08T10:00:00"), expected: "2025-03-05T16:59:59Z", cod_amount: 300_000, collected: vn("2025-03-08T10:00:00"), transferred: vn("2025-03-10T09:00:00") },
+  { code: "INS4", created: vn("2025-03-04T10:00:00"), to_province: "Đà Nẵng", status: "returned", delivery_attempts: 1, events: [fail("GHN-DFC1A4", "Khách từ chối nhận", "2025-03-06T10:00:00")], cod_amount: 150_000, total_fee: 50_000, sent_fee: 30_000, fees: { main_service: 30_000, r2s: 15_000, return: 5_000 } },
+  // Week of 10 March. Returned after two failures; a failure now (one reason applied, one not); cancelled; lost; two in progress (the last at 23:30 on 16 March in Vietnam).
+  { code: "INS5", created: vn("2025-03-10T08:00:00"), to_province: "Hà Nội", status: "returned", delivery_attempts: 2, events: [fail("GHN-DFC1A3", "Không liên lạc được", "2025-03-11T10:00:00"), fail("GHN-DFC1A3", "Không liên lạc được", "2025-03-12T10:00:00")], quoted_fee: 40_000, total_fee: 45_000, sent_fee: 40_000, fees: { main_service: 40_000, return: 5_000 } },
+  { code: "INS6", created: vn("2025-03-10T09:00:00"), location_id: A, to_province: null, status: "delivery_fail", delivery_attempts: 1, events: [fail("GHN-DFC1A7", "Sai địa chỉ", "2025-03-12T10:00:00"), fail("GHN-DFC1A7", "Sai địa chỉ", "2025-03-11T10:00:00", "before_order")] },
+  { code: "INS7", created: vn("2025-03-11T09:00:00"), to_province: null, status: "cancel" },
+  { code: "INS8", created: vn("2025-03-11T10:00:00"), to_province: "Hà Nội", status: "lost" },
+  { code: "INS9", created: vn("2025-03-12T10:00:00"), to_province: null, status: "delivering", cod_amount: 50_000 },
+  { code: "INS13", created: vn("2025-03-16T23:30:00"), to_province: null, status: "ready_to_pick" },
+  // Out of location A's range: 17 March at 00:30 in Vietnam; February; a return; another location.
+  { code: "INS14", created: vn("2025-03-17T00:30:00"), status: "ready_to_pick" },
+  { code: "INS11", created: vn("2025-02-28T10:00:00"), to_province: "Hà Nội", status: "delivered", status_at: vn("2025-03-01T10:00:00"), cod_amount: 70_000, collected: daysAgo(16) },
+  { code: "INS12", created: vn("2025-03-05T10:00:00"), status: "ready_to_pick", is_return: true },
+  { code: "INS10", created: vn("2025-03-05T10:00:00"), location_id: B, to_province: "Cần Thơ", status: "delivered", status_at: vn("2025-03-07T10:00:00"), cod_amount: 80_000, collected: daysAgo(10) },
+]
+
+medusaIntegrationTestRunner({
+  inApp: true,
+  testSuite: ({ api: rawApi, getContainer }) => {
+    const api = explained(rawApi)
+    let admin: { headers: Record<string, string> }
+    let store: SeededStore
+
+    beforeEach(async () => {
+      ;({ admin, store } = await freshGhnStore(api, getContainer()))
+    })
+
+    const insights = async (query: string) => (await api.get(`/admin/ghn/insights?${query}`, admin)).data.insights
+
+    async function writeParcels(parcels: Parcel[]) {
+      const ghn = getContainer().resolve("ghn") as any
+      const pg = getContainer().resolve(ContainerRegistrationKeys.PG_CONNECTION) as any
+      await ghn.createGhnShipments(
+        parcels.map((p) => ({
+          fulfillment_id: `ful_${p.code}`,
+          order_id: `order_${p.code}`,
+          order_code: p.code,
+          shop_id: 1,
+          location_id: p.location_id === undefined ? A : p.location_id,
+          to_province: p.to_province ?? null,
+          is_return: !!p.is_return,
+          status: p.status,
+          status_at: p.status_at ?? p.created,
+          delivery_attempts: p.delivery_attempts ?? 0,
+          history: { events: p.events ?? [] },
+          expected_delivery_time: p.expected ? new Date(p.expected) : null,
+          cod_amount: p.cod_amount ?? 0,
+          is_cod_collected: !!p.collected,
+          cod_collect_date: p.collected ?? null,
+          is_cod_transferred: !!p.transferred,
+          cod_transfer_date: p.transferred ?? null,
+          quoted_fee: p.quoted_fee ?? null,
+          total_fee: p.total_fee ?? 0,
+          sent_fee: p.sent_fee ?? null,
+          fees: p.fees ?? null,
+        }))
+      )
+      for (const p of parcels) await pg.raw("update ghn_shipment set created_at = ? where order_code = ?", [p.created, p.code])
+    }
+
+    it("records the location and the receiver's province of a parcel shipped, and counts it for its location only", async () => {
+      const cart = await createCart(api, store, [{ variant_id: store.variants.shirt, quantity: 1 }])
+      const order = await checkout(api, store, cart.id, store.options.light)
+      const fulfillment = await fulfilOrder(api, admin, store, order.id)
+      const ghn = getContainer().resolve("ghn") as any
+      const [row] = await ghn.listGhnShipments({ order_code: fulfillment.data.order_code })
+      expect(row.location_id).toBe(store.locationId)
+      expect(row.to_province).toMatch(/Hồ Chí Minh/)
+
+      const mine = await insights(`location_id=${store.locationId}`)
+      expect(mine.outcomes.totals).toMatchObject({ parcels: 1, in_progress: 1 })
+      expect(mine.provinces).toEqual([expect.objectContaining({ province: row.to_province, parcels: 1, ended: 0, success_rate: null })])
+      expect((await insights("location_id=sloc_elsewhere")).outcomes.totals.parcels).toBe(0)
+    })
+
+    it("gives every figure of a known set of parcels, and the CSV says the same", async () => {
+      await writeParcels(PARCELS)
+      const i = await insights(`from=2025-03-03&to=2025-03-16&location_id=${A}&group=week`)
+
+      expect(i.range).toEqual({ from: "2025-03-03", to: "2025-03-16", group: "week", location_id: A })
+      expect(i.outcomes.series).toEqual([
+        { period: "2025-03-03", delivered: 3, returned: 0, refused: 1, failed_attempt: 0, cancelled: 0, lost_damaged: 0, in_progress: 0 },
+        { period: "2025-03-10", delivered: 0, returned: 1, refused: 0, failed_attempt: 1, cancelled: 1, lost_damaged: 1, in_progress: 2 },
+      ])
+      expect(i.outcomes.totals).toEqual({ delivered: 3, returned: 1, refused: 1, failed_attempt: 1, cancelled: 1, lost_damaged: 1, in_progress: 2, parcels: 10 })
+      // Delivered at the first try: 2 of the 6 GHN tried to hand over.
+      expect(i.first_attempt).toEqual({ delivered_first_attempt: 2, tried: 6, rate: 0.3333 })
+      expect(i.provinces).toEqual([
+        { province: "Hà Nội", parcels: 4, ended: 4, delivered: 2, returned: 1, success_rate: 0.5, return_rate: 0.25 },
+        { province: "Đà Nẵng", parcels: 2, ended: 2, delivered: 1, returned: 1, success_rate: 0.5, return_rate: 0.5 },
+        { province: null, parcels: 4, ended: 0, delivered: 0, returned: 0, success_rate: null, return_rate: null },
+      ])
+      // A reason GHN gave on a status never applied is not counted.
+      expect(i.failure_reasons).toEqual([
+        { reason_code: "GHN-DFC1A3", reason: "Không liên lạc được", count: 3 },
+        { reason_code: "GHN-DFC1A4", reason: "Khách từ chối nhận", count: 1 },
+        { reason_code: "GHN-DFC1A7", reason: "Sai địa chỉ", count: 1 },
+      ])
+      expect(i.punctuality.totals).toEqual({ on_time: 1, late_1: 1, late_2_plus: 1, no_promise: 0 })
+      expect(i.punctuality.provinces).toHaveLength(2)
+      expect(i.punctuality.provinces).toEqual(
+        expect.arrayContaining([
+          { province: "Hà Nội", on_time: 1, late_1: 1, late_2_plus: 0 },
+          { province: "Đà Nẵng", on_time: 0, late_1: 0, late_2_plus: 1 },
+        ])
+      )
+      // Collected and transferred in the range; awaiting transfer now, by days since collection (February's parcel too).
+      expect(i.cod).toEqual({
+        collected: { parcels: 1, amount: 300_000 },
+        transferred: { parcels: 1, amount: 300_000 },
+        awaiting: { parcels: 3, amount: 370_000 },
+        awaiting_by_age: [
+          { age: "0-3", parcels: 1, amount: 100_000 },
+          { age: "4-7", parcels: 1, amount: 200_000 },
+          { age: "8-14", parcels: 0, amount: 0 },
+          { age: "15+", parcels: 1, amount: 70_000 },
+        ],
+      })
+      expect(i.fees.weeks).toEqual([
+        { week: "2025-03-03", parcels: 4, quoted: 30_000, billed: 36_000, reweigh_surcharge: 6_000, return_fees: 20_000, difference: 6_000 },
+        { week: "2025-03-10", parcels: 6, quoted: 40_000, billed: 45_000, reweigh_surcharge: 0, return_fees: 5_000, difference: 5_000 },
+      ])
+      expect(i.fees.totals).toEqual({ parcels: 10, quoted: 70_000, billed: 81_000, reweigh_surcharge: 6_000, return_fees: 25_000, difference: 11_000 })
+
+      // Every location: location B's parcel joins; by day, each Vietnamese day of creation.
+      const all = await insights("from=2025-03-03&to=2025-03-16&group=day")
+      expect(all.outcomes.totals).toMatchObject({ parcels: 11, delivered: 4 })
+      expect(all.outcomes.series.map((s: { period: string }) => s.period)).toEqual(["2025-03-03", "2025-03-04", "2025-03-05", "2025-03-10", "2025-03-11", "2025-03-12", "2025-03-16"])
+      expect(all.punctuality.totals.no_promise).toBe(1)
+      expect(all.cod.awaiting_by_age[2]).toEqual({ age: "8-14", parcels: 1, amount: 80_000 })
+
+      // The CSV: one line per figure of the JSON.
+      const csv = await api.get(`/admin/ghn/insights?from=2025-03-03&to=2025-03-16&location_id=${A}&group=week&format=csv`, admin)
+      expect(csv.headers["content-type"]).toMatch(/text\/csv/)
+      const lines: string[] = String(csv.data).replace(/^\uFEFF/, "").trim().split("\r\n")
+      expect(lines[0]).toBe("chart,group,measure,value")
+      const expected = [
+        ...i.outcomes.series.flatMap(({ period, ...o }: Record<string, unknown>) => Object.entries(o).map(([k, v]) => `outcomes,${period},${k},${v}`)),
+        ...Object.entries(i.first_attempt).map(([k, v]) => `first_attempt,total,${k},${v}`),
+        ...i.provinces.flatMap(({ province, ...p }: Record<string, unknown>) => Object.entries(p).map(([k, v]) => `provinces,${province ?? ""},${k},${v ?? ""}`)),
+        ...i.failure_reasons.map((r: { reason_code: string; count: number }) => `failure_reasons,${r.reason_code},count,${r.count}`),
+        ...Object.entries(i.punctuality.totals).map(([k, v]) => `punctuality,total,${k},${v}`),
+        ...i.cod.awaiting_by_age.flatMap(({ age, ...a }: Record<string, unknown>) => Object.entries(a).map(([k, v]) => `cod_awaiting_age,${age},${k},${v}`)),
+        ...Object.entries(i.cod.collected).map(([k, v]) => `cod,collected,${k},${v}`),
+        ...i.fees.weeks.flatMap(({ week, ...w }: Record<string, unknown>) => Object.entries(w).map(([k, v]) => `fees,${week},${k},${v}`)),
+      ]
+      for (const line of expected) expect(lines).toContain(line)
+    })
+
+    it("refuses a range it cannot mean, naming the field", async () => {
+      const wrong = (query: string) => failure(api.get(`/admin/ghn/insights?${query}`, admin))
+      const backwards = await wrong("from=2025-03-10&to=2025-03-01")
+      expect(backwards.status).toBe(400)
+      expect(backwards.message).toMatch(/to \(2025-03-01\) must not be before from \(2025-03-10\)/)
+      expect((await wrong("from=2025-02-30")).message).toMatch(/from must be a calendar day written YYYY-MM-DD/)
+      expect((await wrong("from=2024-01-01&to=2025-03-01")).message).toMatch(/spans 426 days; at most 366/)
+      expect((await wrong("group=month")).message).toMatch(/'day, week' for field 'group'/)
+    })
+  },
+})
