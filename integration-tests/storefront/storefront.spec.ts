@@ -360,7 +360,9 @@ describeBrowser()("storefront kit", () => {
           await parcel.waitFor()
           expect(await parcel.getByRole("heading").textContent()).toBe("Chờ lấy hàng")
           expect(await parcel.getByRole("link", { name: code }).getAttribute("href")).toContain(code)
-          expect(await parcel.locator(".ghn-parcel-cash").textContent()).toBe(`Chuẩn bị ${new Intl.NumberFormat("vi-VN").format(cod)} ₫ tiền mặt khi nhận hàng`)
+          // A guest (email and number) is never told the cash to hand over (the fake-courier scam): only the order's customer is.
+          expect(cod).toBeGreaterThan(0)
+          expect(await parcel.locator(".ghn-parcel-cash").count()).toBe(0)
 
           // GHN moves the parcel; the page shows it without a reload.
           const moved = (status: string) => movedTo(api, admin, code, status)
@@ -376,13 +378,14 @@ describeBrowser()("storefront kit", () => {
           expect(await steps(vi)).toEqual(["Chờ lấy hàng", "Đã lấy hàng", "Đang giao hàng"])
           await moved("delivery_fail:GHN-DFC1A2")
           await vi.waitForFunction((c) => document.querySelector(`[data-ghn-parcel="${c}"]`)?.getAttribute("data-ghn-step") === "delivery_failed", code)
-          expect(await parcel.locator(".ghn-parcel-reason").textContent()).toBe("Không liên lạc được với người nhận")
+          // Nor GHN's free-text reasons (they may carry the receiver's words, a phone, an hour).
+          expect(await parcel.locator(".ghn-parcel-reason").count()).toBe(0)
 
           const en = await open("en")
           await en.locator(`[data-ghn-parcel="${code}"][data-ghn-step="delivery_failed"]`).waitFor()
           expect(await en.getByRole("heading").textContent()).toBe("Delivery attempt failed")
-          expect(await steps(en)).toEqual(["Waiting for pickup", "Picked up", "Out for delivery", "Delivery attempt failed (Không liên lạc được với người nhận)"])
-          expect(await en.locator(".ghn-parcel-cash").textContent()).toBe(`Have ${new Intl.NumberFormat("en-US").format(cod)} ₫ in cash ready on delivery`)
+          expect(await steps(en)).toEqual(["Waiting for pickup", "Picked up", "Out for delivery", "Delivery attempt failed"])
+          expect(await en.locator(".ghn-parcel-cash").count()).toBe(0)
           await moved("delivering")
           await moved("delivered")
           await en.locator(`[data-ghn-parcel="${code}"][data-ghn-step="delivered"]`).waitFor()

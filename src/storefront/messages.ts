@@ -1,4 +1,4 @@
-import { ghnExpectedInstant, vietnamDay } from "../lib/ghn/dates"
+import { ghnExpectedInstant, vietnamDay, VN_OFFSET_MS } from "../lib/ghn/dates"
 import { ShopperLocale, shopperMessage } from "../lib/shopper-errors"
 import type { AddressLevel } from "./address-state"
 import { toGhnStoreError } from "./client"
@@ -106,7 +106,7 @@ export function formatDeliveryEstimate(
 export { formatVnd } from "../lib/shopper-updates"
 
 /** Vietnam's time (UTC+7, no daylight saving) of an ISO instant, read through the UTC getters. */
-const inVietnam = (iso: string) => new Date(new Date(iso).getTime() + 7 * 3600_000)
+const inVietnam = (iso: string) => new Date(new Date(iso).getTime() + VN_OFFSET_MS)
 
 /** A day in Vietnam's time: "26/11" (vi), "26 Nov" (en). */
 export function formatTrackingDay(iso: string, locale: ShopperLocale = "vi"): string {

@@ -9,7 +9,8 @@
  * Nothing here imports Medusa or Node: the admin and the storefront kit use it too.
  */
 
-const VN_OFFSET_MS = 7 * 3600_000
+/** Vietnam (Asia/Ho_Chi_Minh) is UTC+7 all year, without daylight saving time: the one offset of the plugin. */
+export const VN_OFFSET_MS = 7 * 3600_000
 /** From this time of day in UTC (23:59:59), an expected delivery written with a Z is Vietnam's end of day. */
 const END_OF_DAY_UTC_MS = 86_399_000
 /** Before this, a date is Go's zero value (year 1) or some other placeholder, never a real GHN date. */
@@ -80,6 +81,12 @@ export function ghnExpectedIso(value: unknown): string | null {
 export function vietnamDay(at: Date): { year: number; month: number; day: number } {
   const local = new Date(at.getTime() + VN_OFFSET_MS)
   return { year: local.getUTCFullYear(), month: local.getUTCMonth() + 1, day: local.getUTCDate() }
+}
+
+/** 00:00 in Vietnam of the Vietnamese calendar day that contains `at`. */
+export function vietnamMidnight(at: Date): Date {
+  const local = at.getTime() + VN_OFFSET_MS
+  return new Date(local - (((local % 86_400_000) + 86_400_000) % 86_400_000) - VN_OFFSET_MS)
 }
 
 /** The instant a Vietnamese calendar day (`YYYY-MM-DD`) starts (00:00 in Vietnam). */

@@ -2,6 +2,7 @@
  * Pick Shift and the conversion of its "seconds from 00:00 today" times into dates.
  */
 import { z } from "zod"
+import { vietnamMidnight } from "./dates"
 import { GHN_PATHS } from "./constants"
 import { int, list, textOr } from "./response"
 import type { GhnCallOptions, Transport } from "./transport"
@@ -14,15 +15,7 @@ export const pickShiftSchema = z.looseObject({
 })
 export type GhnPickShift = z.output<typeof pickShiftSchema>
 
-/** Vietnam (Asia/Ho_Chi_Minh) is UTC+7 all year, without daylight saving time. */
-const VN_OFFSET_MS = 7 * 60 * 60 * 1000
-const DAY_MS = 24 * 60 * 60 * 1000
-
-/** 00:00 in Asia/Ho_Chi_Minh of the Vietnamese calendar day that contains `day`. */
-export function vietnamMidnight(day: Date): Date {
-  const local = day.getTime() + VN_OFFSET_MS
-  return new Date(Math.floor(local / DAY_MS) * DAY_MS - VN_OFFSET_MS)
-}
+export { vietnamMidnight }
 
 /**
  * The concrete window of a pick shift. `from_time` / `to_time` count seconds from 00:00

@@ -1,6 +1,7 @@
 import type { MedusaRequest } from "@medusajs/framework/http"
 import { ContainerRegistrationKeys, MedusaError } from "@medusajs/framework/utils"
 import { parcelTracking, type ParcelTracking, type TrackedHistoryEntry } from "../../../lib/parcel-tracking"
+import { vietnamMidnight } from "../../../lib/ghn/dates"
 import type { QueryGraph } from "../../../lib/query-graph"
 import { shopperLocaleOf, type ShopperLocale } from "../../../lib/shopper-errors"
 import { ghnModule } from "../../utils"
@@ -47,7 +48,7 @@ export function trackingLocaleOf(req: MedusaRequest): ShopperLocale {
  * GHN's free-text reasons (they may carry the receiver's words, a phone, an hour).
  */
 export function guestParcel(parcel: ParcelTracking): ParcelTracking {
-  const day = parcel.expected_delivery ? vietnamDayStart(parcel.expected_delivery) : null
+  const day = parcel.expected_delivery ? vietnamMidnight(new Date(parcel.expected_delivery)).toISOString() : null
   return {
     ...parcel,
     reason: null,
@@ -55,14 +56,6 @@ export function guestParcel(parcel: ParcelTracking): ParcelTracking {
     cod_amount: null,
     timeline: parcel.timeline.map((entry) => ({ ...entry, reason: null })),
   }
-}
-
-const VIETNAM_OFFSET_MS = 7 * 3600_000
-
-/** The start (00:00 in Vietnam, UTC+7 all year) of the day a moment falls on, as ISO. */
-function vietnamDayStart(iso: string): string {
-  const local = Date.parse(iso) + VIETNAM_OFFSET_MS
-  return new Date(local - (local % 86_400_000) - VIETNAM_OFFSET_MS).toISOString()
 }
 
 /** Every GHN parcel of the order (its returns aside), oldest first, as the shopper reads them. */
