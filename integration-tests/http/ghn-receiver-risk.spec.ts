@@ -181,6 +181,23 @@ medusaIntegrationTestRunner({
       }
     })
 
+    it("refuses a GHN cart with no phone when it is completed (GHN needs to_phone), not while the address is still being written", async () => {
+      for (const [locale, message] of [
+        ["en", /shipping_address\.phone is required: GHN delivers only with the receiver's phone/],
+        ["vi", /Vui lòng nhập số điện thoại người nhận/],
+      ] as const) {
+        // Choosing the GHN method is allowed without a phone (codCartReady adds it): the storefront may ask for it later.
+        const cart = await codCartReady(undefined, locale)
+        const answer = await cart.complete()
+        expect(answer.status).toBe(400)
+        expect(answer.data).toEqual(expect.objectContaining({ code: "phone_missing", params: {} }))
+        expect(answer.data.message).toMatch(message)
+        // With the phone written, the same cart completes.
+        await api.post(`/store/carts/${cart.cartId}`, { shipping_address: { ...CUSTOMER_ADDRESS, phone: "0901111222" } }, cart.headers)
+        expect((await cart.complete()).data.type).toBe("order")
+      }
+    })
+
     it("refuses a phone that is not one, and a trust that is not true or false, changing nothing", async () => {
       const bad = await failure(api.get("/admin/ghn/receivers/abc", admin))
       expect(bad.status).toBe(400)

@@ -49,8 +49,9 @@ consumeHook("completeCartWorkflow", completeCartWorkflow, "validate", async ({ c
       `GHN collects at most ${MAX_COD.toLocaleString("en-US")} VND cash on delivery per order, and this cart owes ${total.toLocaleString("en-US")} VND: pay ahead with another payment method, or split the cart into smaller orders`
     )
   }
-  // The phone by the one phone rule, however written (refused when not Vietnamese: the address may have changed since the method was added).
-  const phone = checkoutPhoneOf(row.shipping_address?.phone)
+  // The phone by the one phone rule, however written: refused when missing (GHN needs one) or not
+  // Vietnamese (the address may have changed since the method was added).
+  const phone = checkoutPhoneOf(row.shipping_address?.phone, { required: true })
   // The codRisk option: a receiver whose COD parcels came back too often pays in advance (one indexed read).
   if (paysCod && phone && codRisk) {
     const { history, refused } = await ghn.receiverCodRisk(phone, codRisk)
