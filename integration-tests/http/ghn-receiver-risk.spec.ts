@@ -10,6 +10,7 @@ process.env.GHN_COD_RISK = "2"
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 import { freshGhnStoreCalledBack } from "../helpers/fresh-store"
 import { sandbox } from "../helpers/sandbox"
+import { GHN_MODULE } from "../../src/modules/ghn"
 import { checkout, createCart, CUSTOMER_ADDRESS, explained, failure, fulfilOrder, storeHeaders, type SeededStore } from "../helpers/store"
 import { waitFor } from "../helpers/wait"
 
@@ -40,14 +41,21 @@ medusaIntegrationTestRunner({
 
     const receiverOf = async (orderId: string) => (await api.get(`/admin/ghn/orders/${orderId}/shipments`, admin)).data.receiver
 
-    /** Completes a COD cart of the receiver: the answer as the storefront gets it. */
-    async function completeCodCart(phone: string, locale?: "vi" | "en") {
-      const cart = await createCart(api, store, [{ variant_id: store.variants.shirt, quantity: 1 }], { ...CUSTOMER_ADDRESS, phone })
+    /** A COD cart of the receiver (no phone when none is given) with GHN light goods, ready to complete. */
+    async function codCartReady(phone: string | undefined, locale?: "vi" | "en") {
+      const { phone: _written, ...address } = CUSTOMER_ADDRESS
+      const cart = await createCart(api, store, [{ variant_id: store.variants.shirt, quantity: 1 }], phone === undefined ? address : { ...address, phone })
       const headers = { headers: { ...storeHeaders(store).headers, ...(locale ? { "x-medusa-locale": locale } : {}) } }
       await api.post(`/store/carts/${cart.id}/shipping-methods`, { option_id: store.options.light, data: {} }, headers)
       const collection = (await api.post("/store/payment-collections", { cart_id: cart.id }, headers)).data.payment_collection
       await api.post(`/store/payment-collections/${collection.id}/payment-sessions`, { provider_id: "pp_system_default" }, headers)
-      return await rawApi.post(`/store/carts/${cart.id}/complete`, {}, { ...headers, validateStatus: () => true })
+      const complete = () => rawApi.post(`/store/carts/${cart.id}/complete`, {}, { ...headers, validateStatus: () => true })
+      return { cartId: cart.id, headers, complete }
+    }
+
+    /** Completes a COD cart of the receiver: the answer as the storefront gets it. */
+    async function completeCodCart(phone: string | undefined, locale?: "vi" | "en") {
+      return await (await codCartReady(phone, locale)).complete()
     }
 
     it("keeps the receiver's COD history, refuses COD at checkout past codRisk, allows it once trusted, exports and forgets it", async () => {
@@ -105,10 +113,38 @@ medusaIntegrationTestRunner({
       await waitFor(async () => (await parcelOf()).cod_risk?.refused === true, 30_000)
       expect((await parcelOf()).cod_risk).toEqual(expect.objectContaining({ phone: "0912345678", refused: true, recent_returns: 2, days: 180, max_returned: 2 }))
 
-      // An admin trusts the receiver: COD is offered again.
+      // The plugin's own Update Order route: a new receiver phone re-runs codRisk for that parcel.
+      const updated = await codParcel("0901111222")
+      const answered = (await api.post(`/admin/ghn/shipments/${updated.code}`, { to_phone: "0912.345.678" }, admin)).data.shipment
+      expect(answered.cod_risk).toEqual(expect.objectContaining({ phone: "0912345678", refused: true, recent_returns: 2, days: 180, max_returned: 2 }))
+      // ... and the order's GHN panel reads it (its warning shows when `refused`).
+      const panel = (await api.get(`/admin/ghn/orders/${updated.orderId}/shipments`, admin)).data.shipments
+      expect(panel.find((s: any) => s.order_code === updated.code).cod_risk).toEqual(answered.cod_risk)
+
+      // An order placed before the phone rule, with a phone GHN refuses at fulfilment (codRisk never
+      // ran on it); the admin corrects the phone to this receiver's: the COD fulfilment is refused
+      // before any GHN call, leaving no intent nor shipment behind.
+      const older = await checkout(api, store, (await createCart(api, store, [{ variant_id: store.variants.shirt, quantity: 1 }], { ...CUSTOMER_ADDRESS, phone: "0901111222" })).id, store.options.light)
+      await api.post(`/admin/orders/${older.id}`, { shipping_address: { phone: "0612345678" } }, admin)
+      expect((await failure(fulfilOrder(api, admin, store, older.id))).message).toMatch(/PHONE_INVALID/)
+      await api.post(`/admin/orders/${older.id}`, { shipping_address: { phone: "+84 0912 345 678" } }, admin)
+      const ghn = getContainer().resolve<any>(GHN_MODULE)
+      const intentsBefore = (await ghn.listGhnCreateIntents({ order_id: older.id })).length
+      const createsBefore = await sandbox.requestCount("/shiip/public-api/v2/shipping-order/create")
+      const risky = await failure(fulfilOrder(api, admin, store, older.id))
+      expect(risky.status).toBe(400)
+      expect(risky.message).toMatch(/cash on delivery is not offered to receiver 0912345678: 2 of their COD parcels were refused or returned in the last 180 days \(option codRisk: 2\)\. Trust the receiver .* or ship it prepaid .*nothing was sent to GHN/)
+      expect(await sandbox.requestCount("/shiip/public-api/v2/shipping-order/create")).toBe(createsBefore)
+      expect((await ghn.listGhnCreateIntents({ order_id: older.id })).length).toBe(intentsBefore)
+      expect((await api.get(`/admin/ghn/orders/${older.id}/shipments`, admin)).data.shipments).toEqual([])
+
+      // An admin trusts the receiver: COD is offered again, and the held fulfilment ships with its COD.
       const trusted = (await api.post(`/admin/ghn/receivers/${encodeURIComponent("+84912345678")}/trust`, { trusted: true }, admin)).data.receiver
       expect(trusted).toEqual(expect.objectContaining({ phone: "0912345678", trusted: true }))
       expect((await completeCodCart("0912 345 678")).data.type).toBe("order")
+      const shipped = await fulfilOrder(api, admin, store, older.id)
+      expect(shipped.data.cod_amount).toBeGreaterThan(0)
+      expect((await sandbox.order(shipped.data.order_code)).to_phone).toBe("0912345678")
 
       // The history as CSV: one line per parcel.
       const csv = await api.get("/admin/ghn/receivers/0912345678/outcomes", admin)
@@ -142,6 +178,23 @@ medusaIntegrationTestRunner({
         expect(answer.data.message).toMatch(message)
         const after = (await api.get(`/store/carts/${cart.id}`, storeHeaders(store))).data.cart
         expect(after.shipping_methods).toEqual([])
+      }
+    })
+
+    it("refuses a GHN cart with no phone when it is completed (GHN needs to_phone), not while the address is still being written", async () => {
+      for (const [locale, message] of [
+        ["en", /shipping_address\.phone is required: GHN delivers only with the receiver's phone/],
+        ["vi", /Vui lòng nhập số điện thoại người nhận/],
+      ] as const) {
+        // Choosing the GHN method is allowed without a phone (codCartReady adds it): the storefront may ask for it later.
+        const cart = await codCartReady(undefined, locale)
+        const answer = await cart.complete()
+        expect(answer.status).toBe(400)
+        expect(answer.data).toEqual(expect.objectContaining({ code: "phone_missing", params: {} }))
+        expect(answer.data.message).toMatch(message)
+        // With the phone written, the same cart completes.
+        await api.post(`/store/carts/${cart.cartId}`, { shipping_address: { ...CUSTOMER_ADDRESS, phone: "0901111222" } }, cart.headers)
+        expect((await cart.complete()).data.type).toBe("order")
       }
     })
 

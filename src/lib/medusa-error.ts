@@ -60,10 +60,19 @@ export function shopperError(type: string, message: string, shopper: ShopperErro
 /**
  * The receiver's phone of a GHN cart by the one phone rule (src/lib/phone.ts), or a coded refusal
  * (`phone_not_vietnamese`) when one is written that is not Vietnamese: GHN would refuse it at
- * fulfilment, after the shopper has paid. A phone not written yet is left to the address form.
+ * fulfilment, after the shopper has paid. A phone not written yet is left to the address form
+ * while the shopper chooses a method; when the cart is completed (`required`) it is refused
+ * (`phone_missing`): GHN's Create Order needs the receiver's phone (`to_phone`).
  */
-export function checkoutPhoneOf(written: string | null | undefined): string | undefined {
-  if (written === null || written === undefined || !written.trim()) return undefined
+export function checkoutPhoneOf(written: string | null | undefined, { required = false }: { required?: boolean } = {}): string | undefined {
+  if (written === null || written === undefined || !written.trim()) {
+    if (!required) return undefined
+    throw shopperError(
+      MedusaError.Types.INVALID_DATA,
+      `shipping_address.phone is required: GHN delivers only with the receiver's phone, ${VN_PHONE_RULE}`,
+      { code: "phone_missing", params: {} }
+    )
+  }
   const phone = normalizeVnPhone(written)
   if (phone) return phone
   throw shopperError(

@@ -86,8 +86,9 @@ export const ghnOptionsSchema = z
      */
     returnFeeRatio: z.number().min(0).max(2).default(0.5),
     /**
-     * Refuse cash on delivery at checkout to a receiver (by phone) with at least `maxReturned`
-     * returned or refused COD parcels in the last `days` days. Off when absent.
+     * Refuse cash on delivery at checkout, and a COD parcel at fulfilment, to a receiver (by phone)
+     * with at least `maxReturned` returned or refused COD parcels in the last `days` days, unless an
+     * admin trusts them. Off when absent.
      */
     codRisk: z
       .strictObject({

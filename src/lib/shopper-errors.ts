@@ -34,6 +34,8 @@ export type ShopperErrorParams = {
   cod_not_offered: { returned: number; days: number }
   /** The shipping address's phone is not a Vietnamese mobile or landline (GHN delivers to those only). */
   phone_not_vietnamese: { phone: string }
+  /** The shipping address has no phone when the cart is completed (GHN delivers only with one). */
+  phone_missing: Record<string, never>
 }
 
 export type ShopperErrorCode = keyof ShopperErrorParams
@@ -46,7 +48,7 @@ export type ShopperLocale = "vi" | "en"
 export const SHOPPER_ERROR_CODES: readonly ShopperErrorCode[] = [
   "address_unsupported_country", "address_not_found", "address_ambiguous", "address_not_priceable",
   "no_ghn_service", "parcel_too_heavy", "parcel_too_large", "parcel_wrong_service", "ghn_unavailable", "ghn_connection", "cod_not_offered",
-  "phone_not_vietnamese",
+  "phone_not_vietnamese", "phone_missing",
 ]
 
 export function isShopperErrorCode(code: unknown): code is ShopperErrorCode {
@@ -111,6 +113,7 @@ const VI: Catalogue = {
     `Cửa hàng chưa thể nhận thanh toán khi nhận hàng (COD) cho số điện thoại này (${p.returned} đơn COD bị hoàn trong ${p.days} ngày qua). Vui lòng thanh toán trước bằng phương thức khác.`,
   phone_not_vietnamese: (p) =>
     `Số điện thoại "${p.phone}" không phải số di động hoặc số cố định Việt Nam: GHN cần một số như 0901234567 hoặc +84 901 234 567 để giao hàng.`,
+  phone_missing: () => "Vui lòng nhập số điện thoại người nhận: GHN cần số điện thoại (như 0901234567) để giao hàng.",
 }
 
 const EN: Catalogue = {
@@ -134,6 +137,7 @@ const EN: Catalogue = {
     `The store cannot take cash on delivery for this phone number (${p.returned} COD parcels came back in the last ${p.days} days). Please pay in advance with another payment method.`,
   phone_not_vietnamese: (p) =>
     `The phone number "${p.phone}" is not a Vietnamese mobile or landline number: GHN needs one such as 0901234567 or +84 901 234 567 to deliver.`,
+  phone_missing: () => "Please enter the receiver's phone number: GHN needs one (such as 0901234567) to deliver.",
 }
 
 /** The text of a coded error in a language. */

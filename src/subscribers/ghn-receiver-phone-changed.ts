@@ -21,7 +21,7 @@ export default async function ghnReceiverPhoneChanged({ event, container }: Subs
   const order = data[0]
   if (!order) return
   const phone = normalizeVnPhone(order.shipping_address?.phone)
-  const checked = await container.resolve<GhnModuleService>(GHN_MODULE).recheckCodRisk(order.id, phone)
+  const checked = await container.resolve<GhnModuleService>(GHN_MODULE).recheckCodRisk({ order_id: order.id }, phone)
   const refused = checked.filter((c) => c.refused).map((c) => c.order_code)
   if (refused.length) {
     container

@@ -8,6 +8,7 @@ import { GHN_LIMITS, pickShiftWindow } from "../lib/ghn"
 import { toMedusaError } from "../lib/medusa-error"
 import { shopIdForLocation, type GhnOptions } from "../lib/options"
 import { createOrderBody, linesFromOrderItems, linesValue, partyOf, type GhnParty, type OrderItemLike } from "../lib/order-body"
+import { normalizeVnPhone } from "../lib/phone"
 import { buildParcel, MEASURE_KEYS, serviceTypeFor, type Measured } from "../lib/parcel"
 import { isGhnProviderId } from "../lib/provider-id"
 import type { QueryGraph } from "../lib/query-graph"
@@ -179,6 +180,28 @@ function checkedCod(amount: number) {
   return amount
 }
 
+/**
+ * The codRisk check again as the parcel is made, on the receiver's phone now (the one phone rule)
+ * and with the one risk rule: checkout may not have run it (an order placed before the phone rule,
+ * whose phone it did not read, corrected by an admin since), or the receiver's parcels came back
+ * since. A COD parcel to a receiver the option refuses, and no admin trusts, is not made: nothing
+ * is reserved nor sent to GHN. A parcel that collects nothing is not the option's business.
+ */
+export async function assertCodOffered(
+  ghn: Pick<GhnModuleService, "receiverCodRisk">,
+  parcel: { order_number: string; phone: string | null | undefined; cod_amount: number; codRisk: GhnOptions["codRisk"] }
+): Promise<void> {
+  if (parcel.cod_amount <= 0 || !parcel.codRisk) return
+  const phone = normalizeVnPhone(parcel.phone)
+  const { history, refused } = await ghn.receiverCodRisk(phone, parcel.codRisk)
+  if (!refused || !history) return
+  throw new MedusaError(
+    MedusaError.Types.NOT_ALLOWED,
+    `order #${parcel.order_number}: cash on delivery is not offered to receiver ${phone}: ${history.recent_returns} of their COD parcels were refused or returned in the last ${parcel.codRisk.days} days (option codRisk: ${parcel.codRisk.maxReturned}). Trust the receiver (the order's GHN panel) to ship it with its COD of ${parcel.cod_amount} VND, or ship it prepaid (the customer pays in advance and you capture the order's payment, so the parcel collects nothing); nothing was sent to GHN`,
+    "cod_not_offered"
+  )
+}
+
 async function resolveReceiver(ghn: GhnModuleService, address: AddressInput): Promise<ResolvedAddress> {
   try {
     return await ghn.addresses.resolve(address)
@@ -287,13 +310,15 @@ export async function outboundGhnOrderRequest(container: MedusaContainer, fulfil
     const parcel = buildParcel(lines, options)
     const chosen = data.service_type_id === 2 || data.service_type_id === 5 ? data.service_type_id : undefined
     const receiverAddress = (fulfillment.delivery_address ?? order.shipping_address ?? {}) as AddressInput & Record<string, unknown>
+    // The COD first, and the codRisk check on it: a refused receiver costs no GHN call.
+    const codProviders = options.codPaymentProviders
+    const cod = codProviders.length ? codToCollect(await codLedgerOf(ghn, order, fulfillment.id), codProviders) : 0
+    await assertCodOffered(ghn, { order_number: number, phone: receiverAddress.phone as string | null | undefined, cod_amount: cod, codRisk: options.codRisk })
     const to = await resolveReceiver(ghn, receiverAddress)
     let location: LocationRow | undefined
     if (fulfillment.location_id) {
       location = (await query.graph<LocationRow>({ entity: "stock_location", fields: ["id", "name", "address.*"], filters: { id: fulfillment.location_id } })).data[0]
     }
-    const codProviders = options.codPaymentProviders
-    const cod = codProviders.length ? codToCollect(await codLedgerOf(ghn, order, fulfillment.id), codProviders) : 0
     const value = linesValue(lines)
     const { client_order_code: _none, ...body } = createOrderBody({
       client_order_code: "",

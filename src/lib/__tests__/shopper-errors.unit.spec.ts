@@ -1,7 +1,7 @@
 import { MedusaError } from "@medusajs/framework/utils"
 import { AddressResolutionError } from "../address-resolver"
 import { GhnApiError } from "../ghn"
-import { shopperAnswerOf, shopperError, shopperErrorOf, toMedusaError } from "../medusa-error"
+import { checkoutPhoneOf, shopperAnswerOf, shopperError, shopperErrorOf, toMedusaError } from "../medusa-error"
 import { ParcelError } from "../parcel"
 import { shopperLocaleOf, shopperMessage } from "../shopper-errors"
 
@@ -53,5 +53,30 @@ describe("shopper errors through the one mapping (toMedusaError)", () => {
     const copied = JSON.parse(JSON.stringify({ ...error, message: error.message }))
     expect(shopperAnswerOf(copied, {})?.message).toBe("GHN chưa có dịch vụ hàng nhẹ giao đến Xã Cô Tô, Huyện Cô Tô.")
     expect(shopperErrorOf(new MedusaError(MedusaError.Types.INVALID_DATA, "GHN quotes in VND"))).toBeUndefined()
+  })
+})
+
+describe("the receiver's phone at checkout (checkoutPhoneOf)", () => {
+  it("reads a phone by the one rule, and leaves a missing one to the address form while a method is chosen", () => {
+    expect(checkoutPhoneOf("+84 0912 345 678")).toBe("0912345678")
+    expect(checkoutPhoneOf(undefined)).toBeUndefined()
+    expect(checkoutPhoneOf("  ")).toBeUndefined()
+  })
+
+  it("refuses a missing phone when the cart is completed (phone_missing), in the shopper's language", () => {
+    for (const written of [undefined, null, "", "   "]) {
+      const refusal = (() => {
+        try {
+          checkoutPhoneOf(written, { required: true })
+        } catch (error) {
+          return error
+        }
+      })()
+      expect(shopperErrorOf(refusal)).toEqual({ code: "phone_missing", params: {} })
+      expect(shopperAnswerOf(refusal, { acceptLanguage: "en" })?.message).toMatch(/^shipping_address\.phone is required: GHN delivers only with the receiver's phone, a Vietnamese mobile/)
+      expect(shopperAnswerOf(refusal, {})?.message).toBe("Vui lòng nhập số điện thoại người nhận: GHN cần số điện thoại (như 0901234567) để giao hàng.")
+    }
+    expect(checkoutPhoneOf("0912345678", { required: true })).toBe("0912345678")
+    expect(() => checkoutPhoneOf("+1 415 555 0100", { required: true })).toThrow(/is not a phone GHN delivers to/)
   })
 })

@@ -448,19 +448,29 @@ export default class GhnModuleService extends MedusaService({
   }
 
   /**
-   * codRisk run again for an order's parcels after its receiver's phone changed: each of its COD
-   * parcels GHN has not picked up yet (of an account with the option) records the outcome for the
-   * new phone (`cod_risk`), refused or not. The parcels that would be refused at checkout now.
+   * The codRisk check for one receiver (a phone in its national form, by the one phone rule), as
+   * checkout, the fulfilment and a phone change all run it: their history and whether the option
+   * refuses them cash on delivery (never a trusted one). No phone, or no option: not refused.
    */
-  async recheckCodRisk(orderId: string, phone: string | null): Promise<{ order_code: string; refused: boolean }[]> {
-    const parcels = (await this.listGhnShipments({ order_id: orderId, is_return: false }, { select: ["id", "order_code", "provider_id", "status", "cod_amount", "cod_risk"] }))
+  async receiverCodRisk(phone: string | null, codRisk: CodRiskOption | undefined): Promise<{ history: ReceiverHistory | null; refused: boolean }> {
+    const history = phone && codRisk ? ((await this.receiverHistories([phone], codRisk)).get(phone) ?? null) : null
+    return { history, refused: refusesCod(history, codRisk) }
+  }
+
+  /**
+   * codRisk run again for an order's parcels (or one parcel, by its GHN order code) after its
+   * receiver's phone changed: each COD parcel GHN has not picked up yet (of an account with the
+   * option) records the outcome for the new phone (`cod_risk`), refused or not. The parcels that
+   * would be refused at checkout now.
+   */
+  async recheckCodRisk(parcelsOf: { order_id: string } | { order_code: string }, phone: string | null): Promise<{ order_code: string; refused: boolean }[]> {
+    const parcels = (await this.listGhnShipments({ ...parcelsOf, is_return: false }, { select: ["id", "order_code", "provider_id", "status", "cod_amount", "cod_risk"] }))
       .filter((p) => isBeforePickup(p.status) && p.cod_amount > 0)
     const out: { order_code: string; refused: boolean }[] = []
     for (const parcel of parcels) {
       const codRisk = this.accountOf(parcel.provider_id).options.codRisk
       if (!codRisk) continue
-      const history = phone ? ((await this.receiverHistories([phone], codRisk)).get(phone) ?? null) : null
-      const refused = refusesCod(history, codRisk)
+      const { history, refused } = await this.receiverCodRisk(phone, codRisk)
       const previous = parcel.cod_risk as { phone?: string | null; refused?: boolean } | null
       if (previous?.phone === phone && previous?.refused === refused) continue
       await this.updateGhnShipments({

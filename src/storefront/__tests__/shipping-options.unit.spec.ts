@@ -55,10 +55,10 @@ describe("partitionGhnOptions", () => {
     expect(partitionGhnOptions([light, heavy], {}).options).toEqual([light, heavy])
   })
 
-  it("sorts every shopper code into hide or tell, but the payment step's", () => {
+  it("sorts every shopper code into hide or tell, but the completion's (never an option's quote)", () => {
     const sorted = [...GHN_OPTION_MISFIT_CODES, ...GHN_OPTION_TELL_CODES]
     expect(new Set(sorted).size).toBe(sorted.length)
-    expect(SHOPPER_ERROR_CODES.filter((code) => !sorted.includes(code as never))).toEqual(["cod_not_offered"])
+    expect(SHOPPER_ERROR_CODES.filter((code) => !sorted.includes(code as never))).toEqual(["cod_not_offered", "phone_missing"])
   })
 
   it("knows a GHN option by its provider, whatever id the store registered it under", () => {

@@ -3,7 +3,6 @@ import { StepResponse } from "@medusajs/framework/workflows-sdk"
 import { completeCartWorkflow } from "@medusajs/medusa/core-flows"
 import { GHN_LIMITS } from "../../lib/ghn"
 import { checkoutPhoneOf, shopperError } from "../../lib/medusa-error"
-import { refusesCod } from "../../lib/receiver-risk"
 import { isGhnProviderId } from "../../lib/provider-id"
 import type { QueryGraph } from "../../lib/query-graph"
 import { consumeHook } from "./consume-hook"
@@ -50,12 +49,13 @@ consumeHook("completeCartWorkflow", completeCartWorkflow, "validate", async ({ c
       `GHN collects at most ${MAX_COD.toLocaleString("en-US")} VND cash on delivery per order, and this cart owes ${total.toLocaleString("en-US")} VND: pay ahead with another payment method, or split the cart into smaller orders`
     )
   }
-  // The phone by the one phone rule, however written (refused when not Vietnamese: the address may have changed since the method was added).
-  const phone = checkoutPhoneOf(row.shipping_address?.phone)
+  // The phone by the one phone rule, however written: refused when missing (GHN needs one) or not
+  // Vietnamese (the address may have changed since the method was added).
+  const phone = checkoutPhoneOf(row.shipping_address?.phone, { required: true })
   // The codRisk option: a receiver whose COD parcels came back too often pays in advance (one indexed read).
   if (paysCod && phone && codRisk) {
-    const history = (await ghn.receiverHistories([phone], codRisk)).get(phone) ?? null
-    if (refusesCod(history, codRisk)) {
+    const { history, refused } = await ghn.receiverCodRisk(phone, codRisk)
+    if (refused) {
       throw shopperError(
         MedusaError.Types.NOT_ALLOWED,
         `cash on delivery is not offered to this receiver: ${history!.recent_returns} of their COD parcels came back in the last ${codRisk.days} days (option codRisk: ${codRisk.maxReturned}); pay in advance with another payment method`,
