@@ -29,6 +29,9 @@ import { NEEDS_ACTION_STATUSES } from "../../lib/needs-action"
 
 type Logger = { warn(message: string): void; info?(message: string): void }
 type Knex = { raw<T>(sql: string, bindings: unknown[]): Promise<T> }
+
+/** What an intent's move may carry, written in the move's own statement (column names, never the caller's). */
+const INTENT_MOVE_FIELDS = ["order_code", "fulfillment_id", "note", "error", "attempts", "next_attempt_at"] as const
 type InjectedDependencies = {
   logger?: Logger
   configModule?: unknown
@@ -720,15 +723,19 @@ export default class GhnModuleService extends MedusaService({
     fields: Partial<Pick<GhnIntentRow, "order_code" | "fulfillment_id" | "note" | "error" | "attempts" | "next_attempt_at">> = {}
   ): Promise<void> {
     if (!canMoveIntent(intent.status as IntentStatus, to)) throw new IntentMoveError(intent.client_order_code, intent.status, to)
+    // The status and what it carries (GHN's order code above all) in ONE statement: a crash can
+    // never leave an intent `created` without the code of the order GHN holds.
+    const carried = INTENT_MOVE_FIELDS.filter((column) => fields[column] !== undefined)
     const { rows } = await this.pg.raw<{ rows: { id: string }[] }>(
-      `update ghn_create_intent set status = ?, updated_at = now()${to === "orphan" || to === "pending" ? "" : ", body = null"} where id = ? and status = ? and deleted_at is null returning id`,
-      [to, intent.id, intent.status]
+      `update ghn_create_intent set status = ?, updated_at = now()${to === "orphan" || to === "pending" ? "" : ", body = null"}${carried
+        .map((column) => `, ${column} = ?`)
+        .join("")} where id = ? and status = ? and deleted_at is null returning id`,
+      [to, ...carried.map((column) => fields[column]), intent.id, intent.status]
     )
     if (!rows.length) {
       const [now] = await this.listGhnCreateIntents({ id: intent.id }, { select: ["status"] })
       throw new IntentMoveError(intent.client_order_code, now?.status ?? "gone", to)
     }
-    if (Object.keys(fields).length) await this.updateGhnCreateIntents({ id: intent.id, ...fields })
   }
 
   /** The intents of these orders that GHN holds an order for that must still be cancelled, for the admin. */
