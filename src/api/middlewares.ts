@@ -2,6 +2,7 @@ import { authenticate, defineMiddlewares, errorHandler, getHttpResponseFromError
 import type { MedusaNextFunction, MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { ghnServiceFailureOf, shopperAnswerOf, withoutHosts } from "../lib/medusa-error"
 import { supportRoutes } from "./admin/ghn/support-middlewares"
+import { CreateShippingRunBody, HandoverQuery, ReadyToShipQuery, RunLabelsQuery, ShippingRunsQuery } from "./admin/ghn/shipping-runs/validators"
 import { AddressChoicesQuery, ApplyMeasuresBody, CodReportQuery, ReweighQuery, LabelQuery, LabelsBody, NeedsActionQuery, ShipmentsQuery, SwitchStatusBody, TrustReceiverBody, UpdateShipmentBody } from "./admin/ghn/validators"
 import { DistrictsQuery, GuestTrackingBody, LeadtimeBody, NewWardsQuery, WardsQuery } from "./store/ghn/validators"
 
@@ -66,6 +67,12 @@ export default defineMiddlewares({
     { matcher: "/admin/ghn/shipments/:order_code", methods: ["POST"], middlewares: [validateAndTransformBody(UpdateShipmentBody)] },
     { matcher: "/admin/ghn/redeliver", methods: ["POST"], middlewares: [validateAndTransformBody(SwitchStatusBody)] },
     { matcher: "/admin/ghn/return", methods: ["POST"], middlewares: [validateAndTransformBody(SwitchStatusBody)] },
+    { matcher: "/admin/ghn/ready-to-ship", methods: ["GET"], middlewares: [query(ReadyToShipQuery)] },
+    // A run of 1,000 order ids is about 40 kB of JSON.
+    { matcher: "/admin/ghn/shipping-runs", methods: ["POST"], middlewares: [validateAndTransformBody(CreateShippingRunBody)], bodyParser: { sizeLimit: "1mb" } },
+    { matcher: "/admin/ghn/shipping-runs", methods: ["GET"], middlewares: [query(ShippingRunsQuery)] },
+    { matcher: "/admin/ghn/shipping-runs/:id/labels", methods: ["GET"], middlewares: [query(RunLabelsQuery)] },
+    { matcher: "/admin/ghn/shipping-runs/:id/handover", methods: ["GET"], middlewares: [query(HandoverQuery)] },
     ...supportRoutes,
   ],
 })
