@@ -20,10 +20,11 @@ import { Link, useSearchParams } from "react-router-dom"
 import { BulkPrintModal, MAX_LABELS, type PrintSource } from "../../components/bulk-print"
 import { CodReport } from "../../components/cod-report"
 import { NeedsActionQueue } from "../../components/needs-action"
+import { ReadyToShip } from "../../components/ready-to-ship"
 import { ReweighReport } from "../../components/reweigh-report"
 import { SavedAddresses } from "../../components/saved-addresses"
 import { ErrorState, GhnStatusBadge } from "../../components/common"
-import { errorText, useNeedsAction, useShipments, type Shipment } from "../../lib/api"
+import { errorText, useNeedsAction, useReadyToShip, useShipments, type Shipment } from "../../lib/api"
 import { dateTime, STATUSES, useGhnTranslation, vnd } from "../../lib/format"
 
 const PAGE_SIZE = 20
@@ -53,12 +54,12 @@ function queryOf(filtering: DataTableFilteringState, search: string) {
   return q
 }
 
-const TABS = ["shipments", "action", "cod", "reweigh", "addresses"] as const
+const TABS = ["ready", "shipments", "action", "cod", "reweigh", "addresses"] as const
 
 /**
  * The GHN page: the shipments, the parcels waiting for a decision, and the cash-on-delivery
  * report, the re-weighing report and the saved addresses to choose again (the tab is in the URL:
- * ?tab=action, ?tab=cod, ?tab=reweigh, ?tab=addresses;
+ * ?tab=ready, ?tab=action, ?tab=cod, ?tab=reweigh, ?tab=addresses;
  * ?order_id= narrows the queue to one order).
  */
 const GhnPage = () => {
@@ -69,11 +70,15 @@ const GhnPage = () => {
   const orderId = params.get("order_id")
   // The tab's label counts every parcel waiting (one row is enough to read the counts).
   const waiting = useNeedsAction({ limit: 1 }).data?.total ?? 0
+  const ready = useReadyToShip({ limit: 1 }).data?.count ?? 0
   return (
     <Tabs value={tab} onValueChange={(value) => setParams(value === "shipments" ? {} : { tab: value }, { replace: true })}>
       <Tabs.List className="mb-2">
         <Tabs.Trigger value="shipments" data-testid="ghn-tab-shipments">
           {t("codReport.shipmentsTab")}
+        </Tabs.Trigger>
+        <Tabs.Trigger value="ready" data-testid="ghn-tab-ready">
+          {t("ready.tab", { count: ready })}
         </Tabs.Trigger>
         <Tabs.Trigger value="action" data-testid="ghn-tab-action">
           {t("queue.tab", { count: waiting })}
@@ -90,6 +95,11 @@ const GhnPage = () => {
       </Tabs.List>
       <Tabs.Content value="shipments">
         <GhnShipments />
+      </Tabs.Content>
+      <Tabs.Content value="ready">
+        <Container className="flex flex-col p-0">
+          <ReadyToShip />
+        </Container>
       </Tabs.Content>
       <Tabs.Content value="action">
         <Container className="flex flex-col p-0" data-testid="ghn-action-page">
