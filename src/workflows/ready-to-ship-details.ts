@@ -8,28 +8,8 @@ import type { QueryGraph } from "../lib/query-graph"
 import { GHN_MODULE } from "../modules/ghn"
 import type { ReadyOrderRow } from "../modules/ghn/ready-to-ship-store"
 import type GhnModuleService from "../modules/ghn/service"
+import type { ReadyOrder, ReadyProblem } from "../lib/ready-to-ship"
 import { codLedgerOf, definedOnly, ORDER_FIELDS, orderNumberOf, type OrderRow } from "./ghn-order-request"
-
-/** What will stop GHN from taking an order's parcel, found before a run tries it. */
-export type ReadyProblem =
-  | { code: "address"; message: string; part: string; candidates: string[] }
-  | { code: "parcel"; message: string; field: string }
-  | { code: "orphan"; message: string; client_order_code: string; order_code: string | null }
-
-export type ReadyOrder = {
-  id: string
-  display_id: number
-  order_number: string
-  placed_at: Date
-  payment: "cod" | "prepaid"
-  cod_amount: number
-  weight: number | null
-  service_type_id: number | null
-  province: string | null
-  location_id: string | null
-  location_name: string | null
-  problems: ReadyProblem[]
-}
 
 type ItemState = { id: string; quantity: unknown; requires_shipping?: boolean | null; detail?: { fulfilled_quantity?: unknown } | null }
 

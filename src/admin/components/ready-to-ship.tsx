@@ -90,7 +90,7 @@ export function ReadyToShip() {
               {row.original.problems.map((p, i) => (
                 <span key={i} className="text-ui-fg-error whitespace-normal text-xs">
                   {p.message}
-                  {p.candidates?.length ? ` (${t("ready.candidates")}: ${p.candidates.slice(0, 3).join("; ")})` : ""}
+                  {p.code === "address" && p.candidates.length ? ` (${t("ready.candidates")}: ${p.candidates.slice(0, 3).join("; ")})` : ""}
                 </span>
               ))}
             </div>

@@ -189,21 +189,9 @@ export type OnboardingResult = {
 
 export type Place = { id: number | string; name: string }
 
-/** An order of Ready to ship (GET /admin/ghn/ready-to-ship). */
-export type ReadyOrder = {
-  id: string
-  display_id: number
-  order_number: string
-  placed_at: string
-  payment: "cod" | "prepaid"
-  cod_amount: number
-  weight: number | null
-  service_type_id: number | null
-  province: string | null
-  location_id: string | null
-  location_name: string | null
-  problems: { code: "address" | "parcel" | "orphan"; message: string; candidates?: string[] }[]
-}
+// Ready to ship's orders are the server's own type (src/lib/ready-to-ship.ts), not a copy.
+export type { ReadyOrder } from "../../lib/ready-to-ship"
+import type { ReadyOrder } from "../../lib/ready-to-ship"
 
 export type ShippingRunResult = { order_id: string; display_id: string | null; status: string; ghn_order_code?: string; error?: { code: string | null; message: string } }
 export type ShippingRun = {
