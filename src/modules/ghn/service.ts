@@ -38,8 +38,8 @@ type EventBus = { emit(message: { name: string; data: unknown }): Promise<unknow
 
 export type { GhnAccount }
 
-/** A few codes of a list, named, and how many more (a bulk request lists up to 10,000). */
-function someOf(codes: string[], shown = 5): string {
+/** A few codes (or ids) of a list, named, and how many more (a bulk request lists up to 10,000). */
+export function someOf(codes: string[], shown = 5): string {
   return codes.length > shown ? `${codes.slice(0, shown).join(", ")} and ${codes.length - shown} more` : codes.join(", ")
 }
 

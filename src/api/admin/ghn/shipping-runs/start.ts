@@ -6,14 +6,13 @@ import { MAX_RUN_ORDERS } from "../../../../lib/shipping-run"
 import { GHN_SHIPPING_RUN_QUEUED } from "../../../../jobs/_ghn-shipping-runs"
 import { OrdersInOtherRunError, type ShippingRunRow } from "../../../../modules/ghn/shipping-run-store"
 import type { ReadyOrderRow } from "../../../../modules/ghn/ready-to-ship-store"
+import { someOf } from "../../../../modules/ghn/service"
 import { ghnModule } from "../../../utils"
 import { callGhn } from "../support-utils"
 import type { CreateShippingRunBody } from "./validators"
 
 const DAY_S = 86_400
 
-/** A few ids of a list, named, and how many more. */
-const someOf = (ids: string[]) => (ids.length > 5 ? `${ids.slice(0, 5).join(", ")} and ${ids.length - 5} more` : ids.join(", "))
 
 /** The orders a run is asked for, each ready to ship; anything else refused, naming the orders, before anything starts. */
 async function selectedOrders(req: MedusaRequest, body: CreateShippingRunBody): Promise<ReadyOrderRow[]> {
