@@ -4,6 +4,7 @@ import type { MedusaNextFunction, MedusaRequest, MedusaResponse } from "@medusaj
 import { ghnServiceFailureOf, shopperAnswerOf, withoutHosts } from "../lib/medusa-error"
 import { GHN_POLICY_RESOURCES } from "../policies/ghn"
 import { supportRoutes } from "./admin/ghn/support-middlewares"
+import { CreateShippingRunBody, HandoverQuery, ReadyToShipQuery, RunLabelsQuery, ShippingRunsQuery } from "./admin/ghn/shipping-runs/validators"
 import { AddressChoicesQuery, ApplyMeasuresBody, CodReportQuery, InsightsQuery, ReweighQuery, LabelQuery, LabelsBody, NeedsActionQuery, ShipmentsQuery, SwitchStatusBody, TrustReceiverBody, UpdateShipmentBody } from "./admin/ghn/validators"
 import { DistrictsQuery, GuestTrackingBody, LeadtimeBody, NewWardsQuery, WardsQuery } from "./store/ghn/validators"
 
@@ -37,6 +38,7 @@ const READ_ORDER = { resource: "order", operation: "read" }
 const UPDATE_ORDER = { resource: "order", operation: "update" }
 const READ_FULFILMENT = { resource: "fulfillment", operation: "read" }
 const UPDATE_FULFILMENT = { resource: "fulfillment", operation: "update" }
+const CREATE_FULFILMENT = { resource: "fulfillment", operation: "create" }
 const READ_SETTINGS = { resource: R.settings, operation: "read" }
 const UPDATE_SETTINGS = { resource: R.settings, operation: "update" }
 
@@ -57,6 +59,15 @@ export const ADMIN_ROUTE_POLICIES: [matcher: string, method: AdminMethod, policy
   ["/admin/ghn/shipments/:order_code", "POST", UPDATE_FULFILMENT],
   ["/admin/ghn/shipments/:order_code/refresh", "POST", UPDATE_FULFILMENT],
   ["/admin/ghn/needs-action", "GET", READ_FULFILMENT],
+  ["/admin/ghn/ready-to-ship", "GET", READ_ORDER],
+  ["/admin/ghn/shipping-runs", "GET", READ_FULFILMENT],
+  ["/admin/ghn/shipping-runs/:id", "GET", READ_FULFILMENT],
+  ["/admin/ghn/shipping-runs/:id/labels", "GET", READ_FULFILMENT],
+  ["/admin/ghn/shipping-runs/:id/handover", "GET", READ_FULFILMENT],
+  // a run fulfils orders (Medusa's fulfilment, then the GHN order), as the admin's "Fulfill items" does
+  ["/admin/ghn/shipping-runs", "POST", CREATE_FULFILMENT],
+  ["/admin/ghn/shipping-runs/:id/retry", "POST", CREATE_FULFILMENT],
+  ["/admin/ghn/shipping-runs/:id/cancel", "POST", UPDATE_FULFILMENT],
   // the GHN page's notices (a refused token at checkout): whoever sees the page sees why
   ["/admin/ghn/notices", "GET", READ_FULFILMENT],
   ["/admin/ghn/redeliver", "POST", UPDATE_FULFILMENT],
@@ -156,6 +167,12 @@ export default defineMiddlewares({
     { matcher: "/admin/ghn/shipments/:order_code", methods: ["POST"], middlewares: [validateAndTransformBody(UpdateShipmentBody)] },
     { matcher: "/admin/ghn/redeliver", methods: ["POST"], middlewares: [validateAndTransformBody(SwitchStatusBody)] },
     { matcher: "/admin/ghn/return", methods: ["POST"], middlewares: [validateAndTransformBody(SwitchStatusBody)] },
+    { matcher: "/admin/ghn/ready-to-ship", methods: ["GET"], middlewares: [query(ReadyToShipQuery)] },
+    // A run of 1,000 order ids is about 40 kB of JSON.
+    { matcher: "/admin/ghn/shipping-runs", methods: ["POST"], middlewares: [validateAndTransformBody(CreateShippingRunBody)], bodyParser: { sizeLimit: "1mb" } },
+    { matcher: "/admin/ghn/shipping-runs", methods: ["GET"], middlewares: [query(ShippingRunsQuery)] },
+    { matcher: "/admin/ghn/shipping-runs/:id/labels", methods: ["GET"], middlewares: [query(RunLabelsQuery)] },
+    { matcher: "/admin/ghn/shipping-runs/:id/handover", methods: ["GET"], middlewares: [query(HandoverQuery)] },
     ...supportRoutes,
     ...ADMIN_ROUTE_POLICIES.map(([matcher, method, policies]) => ({ matcher, methods: [method], policies })),
   ],

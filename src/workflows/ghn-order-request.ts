@@ -11,6 +11,7 @@ import { createOrderBody, linesFromOrderItems, linesValue, partyOf, type GhnPart
 import { normalizeVnPhone } from "../lib/phone"
 import { buildParcel, MEASURE_KEYS, serviceTypeFor, type Measured } from "../lib/parcel"
 import { isGhnProviderId } from "../lib/provider-id"
+import { PICK_SHIFT_METADATA_KEY } from "../lib/shipping-run"
 import type { QueryGraph } from "../lib/query-graph"
 import { GHN_MODULE } from "../modules/ghn"
 import type GhnModuleService from "../modules/ghn/service"
@@ -60,7 +61,7 @@ type OrderItemRow = OrderItemLike & {
   quantity: unknown
   variant?: (OrderItemLike["variant"] & { inventory_items?: { inventory_item_id?: string; required_quantity?: unknown }[] | null }) | null
 }
-type OrderRow = {
+export type OrderRow = {
   id: string
   display_id?: number | string | null
   custom_display_id?: string | null
@@ -76,7 +77,7 @@ type OrderRow = {
 }
 
 const LINE_FIELDS = ["id", "quantity", "title", "product_title", "variant_title", "variant_sku", "unit_price", "variant_id", "variant.inventory_items.inventory_item_id", "variant.inventory_items.required_quantity"]
-const ORDER_FIELDS = [
+export const ORDER_FIELDS = [
   "id",
   "display_id",
   "custom_display_id",
@@ -107,7 +108,7 @@ export function orderNumberOf(order: { id: string; display_id?: number | string 
 }
 
 /** The keys of an object whose values are set (so a null does not hide a fallback). */
-function definedOnly<T extends object>(value: T | undefined | null): Partial<T> {
+export function definedOnly<T extends object>(value: T | undefined | null): Partial<T> {
   return Object.fromEntries(Object.entries(value ?? {}).filter(([, v]) => v !== null && v !== undefined)) as Partial<T>
 }
 
@@ -148,7 +149,7 @@ export function overFulfilledLine(order: OrderRow, fulfillment: FulfillmentRow):
 }
 
 /** The order's payments and GHN parcels (but this one), with each parcel's COD and status as GHN last reported them. */
-async function codLedgerOf(ghn: GhnModuleService, order: OrderRow, fulfillmentId: string): Promise<CodLedger> {
+export async function codLedgerOf(ghn: GhnModuleService, order: OrderRow, fulfillmentId: string): Promise<CodLedger> {
   const parcels = (order.fulfillments ?? []).filter(
     (f) => f.id !== fulfillmentId && isGhnProviderId(f.provider_id) && !!f.data?.order_code && !f.data?.is_return
   )
@@ -227,7 +228,9 @@ async function senderOf(ghn: GhnModuleService, data: FulfillmentData, location: 
   }
 }
 
-async function pickShift(account: GhnAccount): Promise<number | undefined> {
+/** The pickup shift: the one a shipping run chose (fulfilment metadata `ghn_pick_shift`), else the store's rule. */
+async function pickShift(account: GhnAccount, chosen: unknown): Promise<number | undefined> {
+  if (typeof chosen === "number" && Number.isInteger(chosen) && chosen > 0) return chosen
   if (account.options.pickShift !== "earliest") return undefined
   // The earliest shift that has not ended yet (ids are generated per date by GHN).
   const shifts = await account.client.shifts.list()
@@ -332,7 +335,7 @@ export async function outboundGhnOrderRequest(container: MedusaContainer, fulfil
       cod_amount: checkedCod(cod),
       insurance_value: options.insurance === "items_value" ? Math.min(value, GHN_LIMITS.createOrder.maxInsuranceValue) : 0,
       order_value: value,
-      pick_shift: await pickShift(account),
+      pick_shift: await pickShift(account, fulfillment.metadata?.[PICK_SHIFT_METADATA_KEY]),
     })
     return {
       kind: "outbound",

@@ -203,6 +203,27 @@ export type GhnNotices = { refused_token: { at: string; shop_id: number; code: s
 
 export type Place = { id: number | string; name: string }
 
+// Ready to ship's orders are the server's own type (src/lib/ready-to-ship.ts), not a copy.
+export type { ReadyOrder } from "../../lib/ready-to-ship"
+import type { ReadyOrder } from "../../lib/ready-to-ship"
+
+export type ShippingRunResult = { order_id: string; display_id: string | null; status: string; ghn_order_code?: string; error?: { code: string | null; message: string } }
+export type ShippingRun = {
+  id: string
+  status: "queued" | "running" | "completed" | "cancelled"
+  total: number
+  queued: number
+  running: number
+  created: number
+  failed: number
+  cancelled: number
+  pick_shift: number | null
+  pick_shift_title: string | null
+  created_at: string
+  finished_at: string | null
+  results?: ShippingRunResult[]
+}
+
 // ---------------------------------------------------------------------------------------------
 // Calls
 
@@ -255,6 +276,14 @@ export const api = {
   addStaffByOtp: (body: Record<string, unknown>) => json<OnboardingResult>("/admin/ghn/affiliate/add-staff", "POST", body),
   findShop: (body: Record<string, unknown>) => json<{ shop: Shop | null }>("/admin/ghn/affiliate/find-shop", "POST", body),
   shifts: () => json<{ shifts: Shift[]; today: Shift[]; date: string; pick_shift_option: string }>("/admin/ghn/shifts"),
+  readyToShip: (query: Record<string, unknown>) => json<{ orders: ReadyOrder[]; count: number }>("/admin/ghn/ready-to-ship", "GET", undefined, query),
+  startRun: (body: Record<string, unknown>) => json<{ shipping_run: Pick<ShippingRun, "id" | "status" | "total"> }>("/admin/ghn/shipping-runs", "POST", body),
+  runs: (query: Record<string, unknown>) => json<{ shipping_runs: ShippingRun[]; count: number }>("/admin/ghn/shipping-runs", "GET", undefined, query),
+  run: (id: string) => json<{ shipping_run: ShippingRun }>(`/admin/ghn/shipping-runs/${encodeURIComponent(id)}`),
+  cancelRun: (id: string) => json<{ shipping_run: ShippingRun }>(`/admin/ghn/shipping-runs/${encodeURIComponent(id)}/cancel`, "POST", {}),
+  retryRun: (id: string) => json<{ shipping_run: ShippingRun; retried: number }>(`/admin/ghn/shipping-runs/${encodeURIComponent(id)}/retry`, "POST", {}),
+  runLabels: (id: string, size: LabelSize) =>
+    json<{ labels: { shop_id: number; order_codes: string[]; url: string }[]; parcels: number }>(`/admin/ghn/shipping-runs/${encodeURIComponent(id)}/labels`, "GET", undefined, { size }),
   provinces: () => json<{ provinces: Place[] }>("/admin/ghn/addresses/provinces"),
   districts: (provinceId: number) => json<{ districts: Place[] }>("/admin/ghn/addresses/districts", "GET", undefined, { province_id: provinceId }),
   wards: (districtId: number) => json<{ wards: Place[] }>("/admin/ghn/addresses/wards", "GET", undefined, { district_id: districtId }),
@@ -278,7 +307,24 @@ export const keys = {
   connection: ["ghn", "connection"] as const,
   shops: ["ghn", "shops"] as const,
   shifts: ["ghn", "shifts"] as const,
+  readyToShip: (query: Record<string, unknown>) => ["ghn", "ready-to-ship", query] as const,
+  runs: (query: Record<string, unknown>) => ["ghn", "shipping-runs", query] as const,
+  run: (id: string) => ["ghn", "shipping-run", id] as const,
 }
+
+export const useReadyToShip = (query: Record<string, unknown>) =>
+  useQuery({ queryKey: keys.readyToShip(query), queryFn: () => api.readyToShip(query), placeholderData: (previous) => previous })
+
+export const useShippingRuns = (query: Record<string, unknown>) => useQuery({ queryKey: keys.runs(query), queryFn: () => api.runs(query), refetchInterval: 5_000 })
+
+/** A run, polled every 1.5 s until it ends (the admin's live progress). */
+export const useShippingRun = (id: string | null) =>
+  useQuery({
+    queryKey: keys.run(id ?? ""),
+    queryFn: () => api.run(id!),
+    enabled: !!id,
+    refetchInterval: (q) => (q.state.data && ["completed", "cancelled"].includes(q.state.data.shipping_run.status) && !q.state.data.shipping_run.running ? false : 1_500),
+  })
 
 export const useOrderShipments = (orderId: string) =>
   useQuery({ queryKey: keys.orderShipments(orderId), queryFn: () => api.orderShipments(orderId), enabled: !!orderId })

@@ -19,6 +19,8 @@ import { GhnRefusedCallback } from "./models/ghn-refused-callback"
 import { GhnReceiverOutcome } from "./models/ghn-receiver-outcome"
 import { GhnTrustedReceiver } from "./models/ghn-trusted-receiver"
 import { GhnAddressChoice } from "./models/ghn-address-choice"
+import { GhnShippingRun } from "./models/ghn-shipping-run"
+import { GhnShippingRunOrder } from "./models/ghn-shipping-run-order"
 import { type CodRiskOption, type ReceiverHistory, type ReceiverOutcome, refusesCod } from "../../lib/receiver-risk"
 import { GHN_STATUSES, isBeforePickup, medusaEffectOf } from "../../lib/status"
 import { type CodCounts, type FeeWeekCount, type InsightCounts, type InsightGroup, type ParcelGroupCount, type ReasonCount, RETURN_FEE_PARTS } from "../../lib/insights"
@@ -26,6 +28,8 @@ import { vietnamDaySql, vietnamExpectedDaySql } from "../../lib/ghn/dates"
 import { REFUSAL_REASON_CODES } from "../../lib/receiver-risk"
 import type { GhnIntentRow, GhnShipmentRow } from "./types"
 import { NEEDS_ACTION_STATUSES } from "../../lib/needs-action"
+import { ShippingRunStore } from "./shipping-run-store"
+import { ReadyToShipStore } from "./ready-to-ship-store"
 
 type Logger = { warn(message: string): void; info?(message: string): void }
 type Knex = { raw<T>(sql: string, bindings: unknown[]): Promise<T> }
@@ -43,8 +47,8 @@ type EventBus = { emit(message: { name: string; data: unknown }): Promise<unknow
 
 export type { GhnAccount }
 
-/** A few codes of a list, named, and how many more (a bulk request lists up to 10,000). */
-function someOf(codes: string[], shown = 5): string {
+/** A few codes (or ids) of a list, named, and how many more (a bulk request lists up to 10,000). */
+export function someOf(codes: string[], shown = 5): string {
   return codes.length > shown ? `${codes.slice(0, shown).join(", ")} and ${codes.length - shown} more` : codes.join(", ")
 }
 
@@ -100,6 +104,8 @@ export default class GhnModuleService extends MedusaService({
   GhnReceiverOutcome,
   GhnTrustedReceiver,
   GhnAddressChoice,
+  GhnShippingRun,
+  GhnShippingRunOrder,
 }) {
   /** The plugin's own options: the default account (settings, onboarding, address lists). */
   readonly options: GhnOptions
@@ -110,6 +116,10 @@ export default class GhnModuleService extends MedusaService({
   readonly storeAddresses: StoreMasterData
   /** GHN answers that are the same for the same input (lead times), in Medusa's caching module when configured. */
   readonly cache: SharedCache
+  /** Shipping runs: their orders' states and moves (src/modules/ghn/shipping-run-store.ts). */
+  readonly shippingRuns: ShippingRunStore
+  /** Orders ready to ship (src/modules/ghn/ready-to-ship-store.ts). */
+  readonly readyToShip: ReadyToShipStore
   /** The store's registrations of the provider, read from the composition root (src/lib/ghn-accounts.ts) once they are all loaded. */
   private known?: { noted: number; accounts: Map<string, GhnAccount> }
   private readonly configModule?: unknown
@@ -133,6 +143,8 @@ export default class GhnModuleService extends MedusaService({
     this.eventBus = container[Modules.EVENT_BUS]
     this.logger = container.logger
     this.pg = container[ContainerRegistrationKeys.PG_CONNECTION]!
+    this.shippingRuns = new ShippingRunStore(this.pg)
+    this.readyToShip = new ReadyToShipStore(this.pg)
   }
 
   __hooks = {

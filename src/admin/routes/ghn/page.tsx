@@ -22,10 +22,11 @@ import { BulkPrintModal, MAX_LABELS, type PrintSource } from "../../components/b
 import { CodReport } from "../../components/cod-report"
 import { InsightsReport } from "../../components/insights"
 import { NeedsActionQueue } from "../../components/needs-action"
+import { ReadyToShip } from "../../components/ready-to-ship"
 import { ReweighReport } from "../../components/reweigh-report"
 import { SavedAddresses } from "../../components/saved-addresses"
 import { ErrorState, GhnStatusBadge } from "../../components/common"
-import { errorText, useGhnNotices, useNeedsAction, useShipments, type Shipment } from "../../lib/api"
+import { errorText, useGhnNotices, useNeedsAction, useReadyToShip, useShipments, type Shipment } from "../../lib/api"
 import { dateTime, expectedDay, STATUSES, useGhnTranslation, vnd } from "../../lib/format"
 
 const PAGE_SIZE = 20
@@ -55,12 +56,13 @@ function queryOf(filtering: DataTableFilteringState, search: string) {
   return q
 }
 
-const TABS = ["shipments", "action", "cod", "reweigh", "addresses", "insights"] as const
+const TABS = ["ready", "shipments", "action", "cod", "reweigh", "addresses", "insights"] as const
 
 /**
- * The GHN page: the shipments, the parcels waiting for a decision, and the cash-on-delivery
- * report, the re-weighing report, the saved addresses to choose again and the delivery insights
- * (the tab is in the URL: ?tab=action, ?tab=cod, ?tab=reweigh, ?tab=addresses, ?tab=insights;
+ * The GHN page: the orders ready to ship, the shipments, the parcels waiting for a decision, the
+ * cash-on-delivery report, the re-weighing report, the saved addresses to choose again and the
+ * delivery insights (the tab is in the URL: ?tab=ready, ?tab=action, ?tab=cod, ?tab=reweigh,
+ * ?tab=addresses, ?tab=insights;
  * ?order_id= narrows the queue to one order).
  */
 const GhnPage = () => {
@@ -72,6 +74,7 @@ const GhnPage = () => {
   // The tab's label counts every parcel waiting (one row is enough to read the counts).
   const waiting = useNeedsAction({ limit: 1 }).data?.total ?? 0
   const refusedToken = useGhnNotices().data?.refused_token
+  const ready = useReadyToShip({ limit: 1 }).data?.count ?? 0
   return (
     <>
     {refusedToken && (
@@ -84,6 +87,9 @@ const GhnPage = () => {
       <Tabs.List className="mb-2">
         <Tabs.Trigger value="shipments" data-testid="ghn-tab-shipments">
           {t("codReport.shipmentsTab")}
+        </Tabs.Trigger>
+        <Tabs.Trigger value="ready" data-testid="ghn-tab-ready">
+          {t("ready.tab", { count: ready })}
         </Tabs.Trigger>
         <Tabs.Trigger value="action" data-testid="ghn-tab-action">
           {t("queue.tab", { count: waiting })}
@@ -103,6 +109,11 @@ const GhnPage = () => {
       </Tabs.List>
       <Tabs.Content value="shipments">
         <GhnShipments />
+      </Tabs.Content>
+      <Tabs.Content value="ready">
+        <Container className="flex flex-col p-0">
+          <ReadyToShip />
+        </Container>
       </Tabs.Content>
       <Tabs.Content value="action">
         <Container className="flex flex-col p-0" data-testid="ghn-action-page">

@@ -1,0 +1,190 @@
+import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
+import { freshGhnStore } from "../helpers/fresh-store"
+import { sandbox } from "../helpers/sandbox"
+import { checkout, createCart, CUSTOMER_ADDRESS, explained, failure, SeededStore } from "../helpers/store"
+import { waitFor } from "../helpers/wait"
+
+jest.setTimeout(600_000)
+
+medusaIntegrationTestRunner({
+  inApp: true,
+  env: {},
+  testSuite: ({ api: rawApi, getContainer }) => {
+    const api = explained(rawApi)
+    let admin: { headers: Record<string, string> }
+    let store: SeededStore
+
+    beforeEach(async () => {
+      ({ admin, store } = await freshGhnStore(api, getContainer()))
+    })
+
+    /** Orders placed through the store API, each one shirt shipped with GHN and paid cash on delivery. */
+    async function placeOrders(n: number, variantId = store.variants.shirt) {
+      const orders: { id: string; display_id: number }[] = []
+      for (let i = 0; i < n; i++) {
+        const cart = await createCart(api, store, [{ variant_id: variantId, quantity: 1 }])
+        const order = (await checkout(api, store, cart.id, store.options.light)) as any
+        orders.push({ id: order.id, display_id: order.display_id })
+      }
+      return orders
+    }
+
+    async function finished(id: string) {
+      let run: any
+      await waitFor(async () => {
+        run = (await api.get(`/admin/ghn/shipping-runs/${id}`, admin)).data.shipping_run
+        return run.status === "completed" || (run.status === "cancelled" && run.running === 0 && run.queued === 0)
+      }, 300_000)
+      return run
+    }
+
+    const readyIds = async (query = "") => {
+      const { data } = await api.get(`/admin/ghn/ready-to-ship?limit=200${query}`, admin)
+      return { ids: data.orders.map((o: any) => o.id) as string[], orders: data.orders as any[], count: data.count as number }
+    }
+
+    /** The sandbox's GHN orders of a store order (client order codes `<prefix><number>-<n>`). */
+    const PREFIX = process.env.GHN_CLIENT_ORDER_CODE_PREFIX ?? ""
+    const ghnOrdersOf = async (displayId: number) => (await sandbox.orders()).filter((o: any) => String(o.client_order_code).startsWith(`${PREFIX}${displayId}-`))
+
+    it("ships 30 orders in one run: 30 GHN orders with labels and readable codes, one label print and one handover list", async () => {
+      const orders = await placeOrders(30)
+      const ready = await readyIds()
+      expect(ready.count).toBe(30)
+      expect(ready.orders[0]).toMatchObject({ payment: expect.stringMatching(/cod|prepaid/), service_type_id: 2, weight: 500, province: "Hồ Chí Minh", location_id: store.locationId, problems: [] })
+
+      const { data } = await api.post("/admin/ghn/shipping-runs", { order_ids: orders.map((o) => o.id) }, admin)
+      expect(data.shipping_run).toMatchObject({ status: "queued", total: 30 })
+      const run = await finished(data.shipping_run.id)
+      expect(run.results.filter((r: any) => r.status !== "created")).toEqual([])
+      expect(run).toMatchObject({ status: "completed", total: 30, created: 30, failed: 0 })
+
+      const codes = new Set<string>()
+      for (const order of orders) {
+        const result = run.results.find((r: any) => r.order_id === order.id)
+        expect(result).toMatchObject({ status: "created", display_id: String(order.display_id), ghn_order_code: expect.any(String) })
+        const made = await ghnOrdersOf(order.display_id)
+        expect(made.map((o: any) => o.client_order_code)).toEqual([`${PREFIX}${order.display_id}-1`])
+        expect(made[0].order_code).toBe(result.ghn_order_code)
+        codes.add(result.ghn_order_code)
+        const { data: o } = await api.get(`/admin/orders/${order.id}?fields=id,*fulfillments,fulfillments.labels.*`, admin)
+        expect(o.order.fulfillments).toHaveLength(1)
+        expect(o.order.fulfillments[0].labels[0]).toMatchObject({ tracking_number: result.ghn_order_code, label_url: expect.stringContaining(`/admin/ghn/labels/${result.ghn_order_code}`) })
+      }
+      expect(codes.size).toBe(30)
+      expect((await readyIds()).count).toBe(0)
+
+      const labels = (await api.get(`/admin/ghn/shipping-runs/${run.id}/labels?size=80x80`, admin)).data
+      expect(labels.parcels).toBe(30)
+      expect(labels.labels).toHaveLength(1)
+      expect(new Set(labels.labels[0].order_codes)).toEqual(codes)
+      expect(labels.labels[0].url).toContain("80x80")
+
+      const csv = (await api.get(`/admin/ghn/shipping-runs/${run.id}/handover?format=csv`, admin)).data as string
+      const lines = csv.replace(/^\uFEFF/, "").trim().split("\r\n")
+      expect(lines[0]).toBe("shop_id,order_code,client_order_code,order_number,cod_amount")
+      const parcelLines = lines.slice(1).filter((l) => !l.includes("TOTAL"))
+      expect(new Set(parcelLines.map((l) => l.split(",")[1]))).toEqual(codes)
+      const total = lines.find((l) => l.includes("TOTAL"))!
+      const codSum = parcelLines.reduce((sum, l) => sum + Number(l.split(",")[4]), 0)
+      expect(total).toContain("TOTAL 30 parcels")
+      expect(Number(total.split(",")[4])).toBe(codSum)
+      const html = (await api.get(`/admin/ghn/shipping-runs/${run.id}/handover?format=html`, admin)).data as string
+      for (const code of codes) expect(html).toContain(code)
+      expect(html).toContain("30 parcels")
+    })
+
+    it("reports each bad order with its reason, creates the others, and retries the failed ones once fixed", async () => {
+      const good = await placeOrders(3)
+      const badAddress = await placeOrders(2)
+      // The merchant changes the delivery address after checkout to one GHN cannot resolve.
+      const unknownWard = { ...CUSTOMER_ADDRESS, address_2: "Phường Không Có Thật" }
+      for (const o of badAddress) await api.post(`/admin/orders/${o.id}`, { shipping_address: unknownWard }, admin)
+      const ready = await readyIds()
+      expect(ready.count).toBe(5)
+      for (const o of badAddress) {
+        expect(ready.orders.find((r) => r.id === o.id).problems).toEqual([expect.objectContaining({ code: "address", part: "ward", candidates: expect.any(Array) })])
+      }
+      for (const o of good) expect(ready.orders.find((r) => r.id === o.id).problems).toEqual([])
+      expect((await readyIds("&problems_only=true")).ids.sort()).toEqual(badAddress.map((o) => o.id).sort())
+
+      const { data } = await api.post("/admin/ghn/shipping-runs", { order_ids: [...good, ...badAddress].map((o) => o.id) }, admin)
+      const run = await finished(data.shipping_run.id)
+      expect(run).toMatchObject({ status: "completed", total: 5, created: 3, failed: 2 })
+      for (const o of badAddress) {
+        expect(run.results.find((r: any) => r.order_id === o.id)).toMatchObject({ status: "failed", error: { message: expect.stringMatching(/GHN cannot deliver/) } })
+        expect(await ghnOrdersOf(o.display_id)).toHaveLength(0)
+      }
+      for (const o of good) expect(run.results.find((r: any) => r.order_id === o.id)).toMatchObject({ status: "created", ghn_order_code: expect.any(String) })
+      // The failed orders stay ready to ship, with their reason.
+      expect((await readyIds()).ids.sort()).toEqual(badAddress.map((o) => o.id).sort())
+
+      for (const o of badAddress) await api.post(`/admin/orders/${o.id}`, { shipping_address: CUSTOMER_ADDRESS }, admin)
+      const retried = (await api.post(`/admin/ghn/shipping-runs/${run.id}/retry`, {}, admin)).data
+      expect(retried.retried).toBe(2)
+      const after = await finished(run.id)
+      expect(after).toMatchObject({ status: "completed", created: 5, failed: 0 })
+      for (const o of [...good, ...badAddress]) expect(await ghnOrdersOf(o.display_id)).toHaveLength(1)
+      expect((await failure(api.post(`/admin/ghn/shipping-runs/${run.id}/retry`, {}, admin))).status).toBe(400)
+    })
+
+    it("makes one GHN order per order when two runs are started at once over the same orders", async () => {
+      const orders = await placeOrders(6)
+      const ids = orders.map((o) => o.id)
+      const answers = await Promise.allSettled([1, 2].map(() => api.post("/admin/ghn/shipping-runs", { order_ids: ids }, admin)))
+      const started = answers.filter((a) => a.status === "fulfilled") as PromiseFulfilledResult<any>[]
+      const refused = answers.filter((a) => a.status === "rejected") as PromiseRejectedResult[]
+      expect(started).toHaveLength(1)
+      expect(refused).toHaveLength(1)
+      expect(refused[0].reason.response.status).toBe(400)
+      expect(refused[0].reason.message).toMatch(/already queued in a shipping run; nothing was started/)
+      const run = await finished(started[0].value.data.shipping_run.id)
+      expect(run.created).toBe(6)
+      for (const o of orders) expect(await ghnOrdersOf(o.display_id)).toHaveLength(1)
+      // Once shipped, the orders are no longer ready: a new run over them is refused.
+      const again = await failure(api.post("/admin/ghn/shipping-runs", { order_ids: ids }, admin))
+      expect(again.status).toBe(400)
+      expect(again.message).toMatch(/not ready to ship/)
+      expect((await api.get("/admin/ghn/shipping-runs", admin)).data.count).toBe(1)
+    })
+
+    it("cancels a run: orders not started stay ready to ship, the started ones finish", async () => {
+      const orders = await placeOrders(20)
+      const { data } = await api.post("/admin/ghn/shipping-runs", { filter: {} }, admin)
+      expect(data.shipping_run.total).toBe(20)
+      const cancelled = (await api.post(`/admin/ghn/shipping-runs/${data.shipping_run.id}/cancel`, {}, admin)).data.shipping_run
+      expect(cancelled.status).toBe("cancelled")
+      const run = await finished(data.shipping_run.id)
+      expect(run.cancelled).toBeGreaterThan(0)
+      expect(run.created + run.cancelled + run.failed).toBe(20)
+      // Orders not started (and any that failed) are ready to ship again.
+      const notStarted = run.results.filter((r: any) => r.status !== "created").map((r: any) => r.order_id).sort()
+      expect((await readyIds()).ids.sort()).toEqual(notStarted)
+      const made = (await sandbox.orders()).length
+      expect(made).toBe(run.created)
+      expect(orders).toHaveLength(20)
+      expect((await failure(api.post(`/admin/ghn/shipping-runs/${run.id}/cancel`, {}, admin))).status).toBe(400)
+    })
+
+    it("refuses a bad selection with a clear 4xx and starts nothing", async () => {
+      const [order] = await placeOrders(1)
+      const cases: [unknown, number, RegExp][] = [
+        [{ order_ids: [] }, 400, /order_ids.*at least.*1/],
+        [{ order_ids: Array.from({ length: 1001 }, (_, i) => `order_${i}`) }, 400, /order_ids.*1000/],
+        [{ order_ids: [order.id, order.id] }, 400, /is listed twice/],
+        [{}, 400, /give either order_ids .* or filter/],
+        [{ order_ids: ["order_unknown"] }, 404, /order_unknown is not an order of this store; nothing was started/],
+        [{ order_ids: [order.id], pick_shift: 999999 }, 400, /pick_shift: 999999 is not one of today's GHN pickup shifts/],
+        [{ filter: { placed_from: "2000-01-01", placed_to: "2000-01-02" } }, 400, /no order ready to ship matches it/],
+      ]
+      for (const [body, status, message] of cases) {
+        const error = await failure(api.post("/admin/ghn/shipping-runs", body, admin))
+        expect({ body, status: error.status }).toEqual({ body, status })
+        expect(error.message).toMatch(message)
+      }
+      expect((await api.get("/admin/ghn/shipping-runs", admin)).data.count).toBe(0)
+      expect((await readyIds()).ids).toEqual([order.id])
+      expect(await sandbox.orders()).toHaveLength(0)
+    })
+  },
+})

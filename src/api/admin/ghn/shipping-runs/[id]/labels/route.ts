@@ -1,0 +1,26 @@
+import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
+import { MedusaError } from "@medusajs/framework/utils"
+import { GHN_LIMITS } from "../../../../../../lib/ghn/constants"
+import { toMedusaError } from "../../../../../../lib/medusa-error"
+import { ghnModule } from "../../../../../utils"
+import { runOf } from "../../run-of"
+import type { RunLabelsQuery } from "../../validators"
+
+/**
+ * Every label of the run's parcels in one paper size: one GHN print token per GHN shop and per
+ * 10,000 parcels (GHN's most per token).
+ */
+export async function GET(req: MedusaRequest<unknown, RunLabelsQuery>, res: MedusaResponse) {
+  const { size } = req.validatedQuery as RunLabelsQuery
+  const run = await runOf(req)
+  const ghn = ghnModule(req)
+  const codes = (await ghn.shippingRuns.orders(run.id, ["created"])).map((o) => o.ghn_order_code).filter((c): c is string => !!c)
+  if (!codes.length) throw new MedusaError(MedusaError.Types.NOT_ALLOWED, `shipping run ${run.id} has made no GHN order yet: there is no label to print`)
+  const labels = []
+  try {
+    for (let i = 0; i < codes.length; i += GHN_LIMITS.print.maxOrderCodes) labels.push(...(await ghn.labelUrls(codes.slice(i, i + GHN_LIMITS.print.maxOrderCodes), size)))
+  } catch (error) {
+    throw toMedusaError(error, "GHN Print Order")
+  }
+  res.json({ labels, size, parcels: codes.length })
+}

@@ -1,0 +1,94 @@
+import type { AuthenticatedMedusaRequest, MedusaRequest } from "@medusajs/framework/http"
+import { ContainerRegistrationKeys, MedusaError, Modules } from "@medusajs/framework/utils"
+import { pickShiftWindow } from "../../../../lib/ghn"
+import type { QueryGraph } from "../../../../lib/query-graph"
+import { MAX_RUN_ORDERS } from "../../../../lib/shipping-run"
+import { GHN_SHIPPING_RUN_QUEUED } from "../../../../jobs/_ghn-shipping-runs"
+import { OrdersInOtherRunError, type ShippingRunRow } from "../../../../modules/ghn/shipping-run-store"
+import type { ReadyOrderRow } from "../../../../modules/ghn/ready-to-ship-store"
+import { someOf } from "../../../../modules/ghn/service"
+import { ghnModule } from "../../../utils"
+import { callGhn } from "../support-utils"
+import type { CreateShippingRunBody } from "./validators"
+
+const DAY_S = 86_400
+
+
+/** The orders a run is asked for, each ready to ship; anything else refused, naming the orders, before anything starts. */
+async function selectedOrders(req: MedusaRequest, body: CreateShippingRunBody): Promise<ReadyOrderRow[]> {
+  const ghn = ghnModule(req)
+  const codProviders = ghn.options.codPaymentProviders
+  if (body.filter) {
+    const { problems_only: _ignored, ...filter } = body.filter
+    const { rows, count } = await ghn.readyToShip.list(filter, codProviders, { limit: MAX_RUN_ORDERS, offset: 0 })
+    if (!count) throw new MedusaError(MedusaError.Types.INVALID_DATA, "filter: no order ready to ship matches it; nothing was started")
+    if (count > MAX_RUN_ORDERS) {
+      throw new MedusaError(MedusaError.Types.INVALID_DATA, `filter: ${count} orders match, and a run takes at most ${MAX_RUN_ORDERS}: narrow the filter (placed_from, placed_to); nothing was started`)
+    }
+    return rows
+  }
+  const ids = body.order_ids!
+  const { rows } = await ghn.readyToShip.list({ order_ids: ids }, codProviders, { limit: MAX_RUN_ORDERS, offset: 0 })
+  const ready = new Set(rows.map((r) => r.id))
+  const notReady = ids.filter((id) => !ready.has(id))
+  if (notReady.length) {
+    const query = req.scope.resolve<QueryGraph>(ContainerRegistrationKeys.QUERY)
+    const { data: known } = await query.graph<{ id: string }>({ entity: "order", fields: ["id"], filters: { id: notReady } })
+    const unknown = notReady.filter((id) => !known.some((o) => o.id === id))
+    if (unknown.length) throw new MedusaError(MedusaError.Types.NOT_FOUND, `order_ids: ${someOf(unknown)} ${unknown.length === 1 ? "is not an order" : "are not orders"} of this store; nothing was started`)
+    const busy = await ghn.shippingRuns.activeRunsOf(notReady)
+    if (busy.length) throw inOtherRun(busy)
+    throw new MedusaError(
+      MedusaError.Types.NOT_ALLOWED,
+      `order_ids: ${someOf(notReady)} ${notReady.length === 1 ? "is" : "are"} not ready to ship with GHN (cancelled, fully fulfilled, or not shipped with a GHN option); nothing was started`
+    )
+  }
+  return rows
+}
+
+function inOtherRun(busy: { order_id: string; run_id: string }[]) {
+  // NOT_ALLOWED: Medusa's handler answers a CONFLICT with its own text, hiding which orders.
+  return new MedusaError(
+    MedusaError.Types.NOT_ALLOWED,
+    `order_ids: ${someOf(busy.map((b) => `${b.order_id} (run ${b.run_id})`))} ${busy.length === 1 ? "is" : "are"} already queued in a shipping run; nothing was started`
+  )
+}
+
+/** Today's pickup shift of this id (GHN Pick Shift), or a refusal naming today's. */
+async function todaysShift(req: MedusaRequest, id: number) {
+  const ghn = ghnModule(req)
+  const now = new Date()
+  const shifts = await callGhn("GHN Pick Shift", () => ghn.client.shifts.list())
+  const today = shifts.filter((s) => s.from_time < DAY_S && pickShiftWindow(s, now).to > now)
+  const shift = today.find((s) => s.id === id)
+  if (!shift) {
+    throw new MedusaError(
+      MedusaError.Types.INVALID_DATA,
+      `pick_shift: ${id} is not one of today's GHN pickup shifts still open (${today.map((s) => `${s.id} "${s.title}"`).join(", ") || "none left today"}); nothing was started`
+    )
+  }
+  return shift
+}
+
+/** Records a run over the selection and queues it for the worker. */
+export async function startShippingRun(req: AuthenticatedMedusaRequest<CreateShippingRunBody>): Promise<ShippingRunRow> {
+  const body = req.validatedBody
+  const ghn = ghnModule(req)
+  const shift = body.pick_shift ? await todaysShift(req, body.pick_shift) : undefined
+  const orders = await selectedOrders(req, body)
+  let run: ShippingRunRow
+  try {
+    run = await ghn.shippingRuns.create({
+      created_by: req.auth_context?.actor_id ?? null,
+      pick_shift: shift?.id ?? null,
+      pick_shift_title: shift?.title ?? null,
+      filter: body.filter ?? null,
+      orders: orders.map((o) => ({ order_id: o.id, display_id: o.custom_display_id || String(o.display_id), provider_id: o.provider_id })),
+    })
+  } catch (error) {
+    if (error instanceof OrdersInOtherRunError) throw inOtherRun(error.orders)
+    throw error
+  }
+  await req.scope.resolve(Modules.EVENT_BUS).emit({ name: GHN_SHIPPING_RUN_QUEUED, data: { id: run.id } })
+  return run
+}

@@ -1,0 +1,23 @@
+/** Ready to ship as the admin API answers it (the server builds it, the admin reads it: one type). */
+
+/** What will stop GHN from taking an order's parcel, found before a run tries it. */
+export type ReadyProblem =
+  | { code: "address"; message: string; part: string; candidates: string[] }
+  | { code: "parcel"; message: string; field: string }
+  | { code: "orphan"; message: string; client_order_code: string; order_code: string | null }
+
+export type ReadyOrder = {
+  id: string
+  display_id: number
+  order_number: string
+  /** When the order was placed (a date on the server, its ISO text in the admin). */
+  placed_at: Date | string
+  payment: "cod" | "prepaid"
+  cod_amount: number
+  weight: number | null
+  service_type_id: number | null
+  province: string | null
+  location_id: string | null
+  location_name: string | null
+  problems: ReadyProblem[]
+}

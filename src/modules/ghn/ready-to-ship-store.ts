@@ -1,0 +1,93 @@
+import { GHN_PROVIDER_IDENTIFIER } from "../../lib/provider-id"
+
+type Knex = { raw<T>(sql: string, bindings: unknown[]): Promise<T> }
+
+/** The Ready to ship filters, as the admin route and a run's "all that match" give them. */
+export type ReadyToShipFilter = {
+  placed_from?: Date
+  placed_to?: Date
+  location_id?: string
+  payment?: "cod" | "prepaid"
+  service_type_id?: number
+  /** Orders to keep to (a run's selection). */
+  order_ids?: string[]
+}
+
+/** An order ready to ship, as the store reads it (its details are read from Medusa for a page). */
+export type ReadyOrderRow = {
+  id: string
+  display_id: number
+  custom_display_id: string | null
+  created_at: Date
+  provider_id: string
+  shipping_option_id: string | null
+  service_type_id: number | null
+  location_id: string | null
+  cod: boolean
+}
+
+/**
+ * Orders ready to ship: not cancelled, archived or a draft, with an item still to fulfil, and a
+ * shipping method of a GHN option (any registration of the provider), and not in a live shipping
+ * run. Read-only SQL over Medusa's order and fulfilment tables (query.graph cannot filter on
+ * quantities still to fulfil), joined on their own indexes.
+ */
+export class ReadyToShipStore {
+  constructor(private readonly pg: Knex) {}
+
+  private where(filter: ReadyToShipFilter, codProviders: readonly string[]) {
+    const clauses: string[] = []
+    const binds: unknown[] = []
+    const add = (sql: string, value: unknown) => {
+      clauses.push(sql)
+      binds.push(value)
+    }
+    if (filter.placed_from) add("o.created_at >= ?", filter.placed_from)
+    if (filter.placed_to) add("o.created_at <= ?", filter.placed_to)
+    if (filter.location_id) add("m.location_id = ?", filter.location_id)
+    if (filter.service_type_id) add("m.service_type_id = ?", filter.service_type_id)
+    if (filter.order_ids) add("o.id = any(?)", filter.order_ids)
+    if (filter.payment) clauses.push(filter.payment === "cod" ? "p.cod" : "not p.cod")
+    return { clause: clauses.length ? ` and ${clauses.join(" and ")}` : "", binds: [codProviders, ...binds] }
+  }
+
+  private from(providerPrefix: string) {
+    return `from "order" o
+      join lateral (
+        select sm.shipping_option_id, so.provider_id, lfs.stock_location_id as location_id,
+               nullif(coalesce(sm.data->>'service_type_id', so.data->>'service_type_id'), '')::int as service_type_id
+          from order_shipping os
+          join order_shipping_method sm on sm.id = os.shipping_method_id and sm.deleted_at is null
+          join shipping_option so on so.id = sm.shipping_option_id
+          left join service_zone sz on sz.id = so.service_zone_id
+          left join location_fulfillment_set lfs on lfs.fulfillment_set_id = sz.fulfillment_set_id and lfs.deleted_at is null
+         where os.order_id = o.id and os.version = o.version and os.deleted_at is null
+           and os.return_id is null and os.claim_id is null and os.exchange_id is null
+           and left(so.provider_id, ${providerPrefix.length}) = '${providerPrefix}'
+         order by sm.created_at limit 1) m on true
+      cross join lateral (
+        select exists (select 1 from order_payment_collection opc
+                         join payment_session ps on ps.payment_collection_id = opc.payment_collection_id and ps.deleted_at is null
+                        where opc.order_id = o.id and opc.deleted_at is null and ps.provider_id = any(?)) as cod) p
+     where o.deleted_at is null and o.is_draft_order = false and o.status not in ('canceled', 'archived', 'draft')
+       and exists (select 1 from order_item oi join order_line_item li on li.id = oi.item_id
+                    where oi.order_id = o.id and oi.version = o.version and oi.deleted_at is null
+                      and oi.quantity > oi.fulfilled_quantity and li.requires_shipping)
+       and not exists (select 1 from ghn_shipping_run_order r where r.order_id = o.id and r.status in ('queued', 'running') and r.deleted_at is null)`
+  }
+
+  /** A page of orders ready to ship, the oldest placed first, and how many match. */
+  async list(filter: ReadyToShipFilter, codProviders: readonly string[], page: { limit: number; offset: number }): Promise<{ rows: ReadyOrderRow[]; count: number }> {
+    const { clause, binds } = this.where(filter, codProviders)
+    const from = this.from(`${GHN_PROVIDER_IDENTIFIER}_`)
+    const [{ rows }, { rows: counted }] = await Promise.all([
+      this.pg.raw<{ rows: ReadyOrderRow[] }>(
+        `select o.id, o.display_id, o.custom_display_id, o.created_at, m.provider_id, m.shipping_option_id, m.service_type_id, m.location_id, p.cod
+         ${from}${clause} order by o.created_at, o.id limit ? offset ?`,
+        [...binds, page.limit, page.offset]
+      ),
+      this.pg.raw<{ rows: { n: number }[] }>(`select count(*)::int as n ${from}${clause}`, binds),
+    ])
+    return { rows, count: counted[0]?.n ?? 0 }
+  }
+}

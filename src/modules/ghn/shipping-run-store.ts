@@ -1,0 +1,275 @@
+import { generateEntityId } from "@medusajs/framework/utils"
+import type { HandoverParcel } from "../../lib/handover"
+import { RUN_LEASE_MS, runCounts, type RunCounts, type RunOrderStatus } from "../../lib/shipping-run"
+
+type Knex = { raw<T>(sql: string, bindings: unknown[]): Promise<T> }
+
+export type ShippingRunRow = {
+  id: string
+  status: string
+  created_by: string | null
+  pick_shift: number | null
+  pick_shift_title: string | null
+  filter: unknown
+  total: number
+  started_at: Date | null
+  finished_at: Date | null
+  leased_until: Date | null
+  lease_owner: string | null
+  created_at: Date
+}
+
+export type ShippingRunOrderRow = {
+  id: string
+  run_id: string
+  order_id: string
+  display_id: string | null
+  provider_id: string | null
+  status: RunOrderStatus
+  fulfillment_id: string | null
+  ghn_order_code: string | null
+  error_code: string | null
+  error: string | null
+  attempts: number
+  started_at: Date | null
+  finished_at: Date | null
+}
+
+/** An order already queued or being shipped by another run: the new run is refused, naming them. */
+export class OrdersInOtherRunError extends Error {
+  constructor(readonly orders: { order_id: string; run_id: string }[]) {
+    super(`orders already in a run: ${orders.map((o) => `${o.order_id} (${o.run_id})`).join(", ")}`)
+    this.name = "OrdersInOtherRunError"
+  }
+}
+
+/**
+ * The shipping runs' SQL: every move of a run or of one of its orders is one statement that
+ * checks the state it moves from, so two workers (or a worker and an admin's cancel) never both
+ * move one row, and an order is in at most one live run (a unique partial index).
+ */
+export class ShippingRunStore {
+  constructor(private readonly pg: Knex) {}
+
+  /**
+   * Records a run and its orders, queued, in one statement: an order queued or running in another
+   * run makes it fail as a whole (OrdersInOtherRunError), and nothing is recorded.
+   */
+  async create(input: {
+    created_by: string | null
+    pick_shift: number | null
+    pick_shift_title: string | null
+    filter: unknown
+    orders: { order_id: string; display_id: string | null; provider_id: string | null }[]
+  }): Promise<ShippingRunRow> {
+    const id = generateEntityId(undefined, "ghnrun")
+    const rows = input.orders.map((o) => ({ ...o, id: generateEntityId(undefined, "ghnrno") }))
+    try {
+      const { rows: created } = await this.pg.raw<{ rows: ShippingRunRow[] }>(
+        `with run as (
+           insert into ghn_shipping_run (id, status, created_by, pick_shift, pick_shift_title, filter, total, created_at, updated_at)
+           values (?, 'queued', ?, ?, ?, ?::jsonb, ?, now(), now()) returning *),
+         orders as (
+           insert into ghn_shipping_run_order (id, run_id, order_id, display_id, provider_id, status, created_at, updated_at)
+           select o.id, (select id from run), o.order_id, o.display_id, o.provider_id, 'queued', now(), now()
+             from jsonb_to_recordset(?::jsonb) as o(id text, order_id text, display_id text, provider_id text)
+           returning id)
+         select run.*, (select count(*) from orders) as inserted from run`,
+        [id, input.created_by, input.pick_shift, input.pick_shift_title, JSON.stringify(input.filter ?? null), rows.length, JSON.stringify(rows)]
+      )
+      return created[0]
+    } catch (error) {
+      if ((error as { constraint?: string }).constraint !== "IDX_ghn_shipping_run_order_active") throw error
+      const busy = await this.activeRunsOf(input.orders.map((o) => o.order_id))
+      throw new OrdersInOtherRunError(busy)
+    }
+  }
+
+  /** The live runs (queued or running orders) these orders are in. */
+  async activeRunsOf(orderIds: string[]): Promise<{ order_id: string; run_id: string }[]> {
+    if (!orderIds.length) return []
+    const { rows } = await this.pg.raw<{ rows: { order_id: string; run_id: string }[] }>(
+      "select order_id, run_id from ghn_shipping_run_order where order_id = any(?) and status in ('queued', 'running') and deleted_at is null",
+      [orderIds]
+    )
+    return rows
+  }
+
+  async get(id: string): Promise<ShippingRunRow | undefined> {
+    const { rows } = await this.pg.raw<{ rows: ShippingRunRow[] }>("select * from ghn_shipping_run where id = ? and deleted_at is null", [id])
+    return rows[0]
+  }
+
+  async list(opts: { limit: number; offset: number }): Promise<{ runs: ShippingRunRow[]; count: number }> {
+    const [{ rows }, { rows: counted }] = await Promise.all([
+      this.pg.raw<{ rows: ShippingRunRow[] }>("select * from ghn_shipping_run where deleted_at is null order by created_at desc, id desc limit ? offset ?", [opts.limit, opts.offset]),
+      this.pg.raw<{ rows: { n: number }[] }>("select count(*)::int as n from ghn_shipping_run where deleted_at is null", []),
+    ])
+    return { runs: rows, count: counted[0]?.n ?? 0 }
+  }
+
+  /** Each run's counts per order state. */
+  async counts(runIds: string[]): Promise<Map<string, RunCounts>> {
+    const { rows } = runIds.length
+      ? await this.pg.raw<{ rows: { run_id: string; status: string; n: number }[] }>(
+          "select run_id, status, count(*)::int as n from ghn_shipping_run_order where run_id = any(?) and deleted_at is null group by run_id, status",
+          [runIds]
+        )
+      : { rows: [] }
+    return new Map(runIds.map((id) => [id, runCounts(rows.filter((r) => r.run_id === id))]))
+  }
+
+  /** The run's orders, in the order they were selected. */
+  async orders(runId: string, statuses?: RunOrderStatus[]): Promise<ShippingRunOrderRow[]> {
+    const { rows } = await this.pg.raw<{ rows: ShippingRunOrderRow[] }>(
+      `select * from ghn_shipping_run_order where run_id = ? and deleted_at is null${statuses ? " and status = any(?)" : ""} order by created_at, id`,
+      [runId, ...(statuses ? [statuses] : [])]
+    )
+    return rows
+  }
+
+  /** The run's live parcels with their GHN shop and COD now, for the driver's handover list. */
+  async parcels(runId: string): Promise<HandoverParcel[]> {
+    const { rows } = await this.pg.raw<{ rows: HandoverParcel[] }>(
+      `select s.shop_id, s.order_code, s.client_order_code, r.display_id as order_number, s.cod_amount
+         from ghn_shipping_run_order r
+         join ghn_shipment s on s.order_code = r.ghn_order_code and s.deleted_at is null
+        where r.run_id = ? and r.status = 'created' and r.deleted_at is null and s.status <> 'cancel'
+        order by s.shop_id, r.created_at, r.id`,
+      [runId]
+    )
+    return rows.map((r) => ({ ...r, shop_id: Number(r.shop_id), cod_amount: Number(r.cod_amount) }))
+  }
+
+  /**
+   * Takes the run's lease for `owner` when it is free (a queued run, or a running one whose worker
+   * stopped renewing it): its orders left running by that worker are queued again. False when
+   * another worker holds it, or the run has ended.
+   */
+  async lease(runId: string, owner: string): Promise<boolean> {
+    const { rows } = await this.pg.raw<{ rows: { id: string }[] }>(
+      `update ghn_shipping_run set status = 'running', started_at = coalesce(started_at, now()), lease_owner = ?,
+              leased_until = now() + make_interval(secs => ?), updated_at = now()
+        where id = ? and deleted_at is null and (status = 'queued' or (status = 'running' and (leased_until is null or leased_until < now() or lease_owner = ?)))
+        returning id`,
+      [owner, RUN_LEASE_MS / 1000, runId, owner]
+    )
+    if (!rows.length) return false
+    await this.pg.raw(
+      "update ghn_shipping_run_order set status = 'queued', updated_at = now() where run_id = ? and status = 'running' and deleted_at is null",
+      [runId]
+    )
+    return true
+  }
+
+  /** Renews the lease; false when the run was taken over, cancelled or finished meanwhile. */
+  async renew(runId: string, owner: string): Promise<boolean> {
+    const { rows } = await this.pg.raw<{ rows: { id: string }[] }>(
+      "update ghn_shipping_run set leased_until = now() + make_interval(secs => ?) where id = ? and lease_owner = ? and status = 'running' returning id",
+      [RUN_LEASE_MS / 1000, runId, owner]
+    )
+    return rows.length > 0
+  }
+
+  /** Running runs whose worker stopped renewing their lease (oldest first), on the partial index. */
+  async abandoned(limit = 10): Promise<string[]> {
+    const { rows } = await this.pg.raw<{ rows: { id: string }[] }>(
+      "select id from ghn_shipping_run where status = 'running' and deleted_at is null and (leased_until is null or leased_until < now()) order by leased_until nulls first limit ?",
+      [limit]
+    )
+    return rows.map((r) => r.id)
+  }
+
+  /**
+   * Claims the run's next queued order (running) for the lease's owner, or none (nothing queued,
+   * the run cancelled, or its lease taken over): one statement, skipping rows another transaction holds.
+   */
+  async claimNext(runId: string, owner: string): Promise<ShippingRunOrderRow | undefined> {
+    const { rows } = await this.pg.raw<{ rows: ShippingRunOrderRow[] }>(
+      `update ghn_shipping_run_order set status = 'running', attempts = attempts + 1, started_at = now(), updated_at = now()
+        where id = (select id from ghn_shipping_run_order where run_id = ? and status = 'queued' and deleted_at is null
+                     order by created_at, id limit 1 for update skip locked)
+          and status = 'queued'
+          and exists (select 1 from ghn_shipping_run where id = ? and status = 'running' and lease_owner = ?)
+        returning *`,
+      [runId, runId, owner]
+    )
+    return rows[0]
+  }
+
+  /** An order's end (created or failed), from running only. */
+  async settle(
+    rowId: string,
+    result: { status: "created"; fulfillment_id: string | null; ghn_order_code: string | null } | { status: "failed"; error_code: string | null; error: string; fulfillment_id?: string | null }
+  ): Promise<void> {
+    await this.pg.raw(
+      `update ghn_shipping_run_order set status = ?, fulfillment_id = coalesce(?, fulfillment_id), ghn_order_code = ?, error_code = ?, error = ?,
+              finished_at = now(), updated_at = now()
+        where id = ? and status = 'running'`,
+      [
+        result.status,
+        result.fulfillment_id ?? null,
+        result.status === "created" ? result.ghn_order_code : null,
+        result.status === "failed" ? result.error_code : null,
+        result.status === "failed" ? result.error : null,
+        rowId,
+      ]
+    )
+  }
+
+  /** Completes the run when none of its orders is queued or running; true when it did. */
+  async completeIfDone(runId: string): Promise<boolean> {
+    const { rows } = await this.pg.raw<{ rows: { id: string }[] }>(
+      `update ghn_shipping_run set status = 'completed', finished_at = now(), leased_until = null, lease_owner = null, updated_at = now()
+        where id = ? and status = 'running'
+          and not exists (select 1 from ghn_shipping_run_order where run_id = ? and status in ('queued', 'running') and deleted_at is null)
+        returning id`,
+      [runId, runId]
+    )
+    return rows.length > 0
+  }
+
+  /** Gives the lease back (the worker stops, the run not finished). */
+  async release(runId: string, owner: string): Promise<void> {
+    await this.pg.raw("update ghn_shipping_run set leased_until = null where id = ? and lease_owner = ? and status = 'running'", [runId, owner])
+  }
+
+  /**
+   * Cancels a queued or running run: its queued orders are cancelled (they stay ready to ship);
+   * the orders already running finish. Null when the run has already ended.
+   */
+  async cancel(runId: string): Promise<{ cancelled: number } | null> {
+    const { rows } = await this.pg.raw<{ rows: { id: string }[] }>(
+      "update ghn_shipping_run set status = 'cancelled', finished_at = now(), updated_at = now() where id = ? and status in ('queued', 'running') returning id",
+      [runId]
+    )
+    if (!rows.length) return null
+    const { rows: orders } = await this.pg.raw<{ rows: { id: string }[] }>(
+      "update ghn_shipping_run_order set status = 'cancelled', finished_at = now(), updated_at = now() where run_id = ? and status = 'queued' returning id",
+      [runId]
+    )
+    return { cancelled: orders.length }
+  }
+
+  /**
+   * Queues the run's failed orders again (an order meanwhile queued in another run is left failed)
+   * and makes an ended run runnable again; how many were queued.
+   */
+  async retry(runId: string): Promise<number> {
+    const { rows } = await this.pg.raw<{ rows: { id: string }[] }>(
+      `update ghn_shipping_run_order r set status = 'queued', error = null, error_code = null, finished_at = null, updated_at = now()
+        where r.run_id = ? and r.status = 'failed' and r.deleted_at is null
+          and not exists (select 1 from ghn_shipping_run_order o where o.order_id = r.order_id and o.status in ('queued', 'running') and o.deleted_at is null)
+        returning r.id`,
+      [runId]
+    )
+    // A run still running picks them up itself (its loop ends only when none is queued).
+    if (rows.length) {
+      await this.pg.raw(
+        "update ghn_shipping_run set status = 'queued', finished_at = null, leased_until = null, lease_owner = null, updated_at = now() where id = ? and status in ('completed', 'cancelled')",
+        [runId]
+      )
+    }
+    return rows.length
+  }
+}
