@@ -62,7 +62,7 @@ export async function runToEnd(name: string, command: string, args: string[], op
   return fs.readFileSync(c.logFile, "utf8")
 }
 
-const NPM = (() => {
+export const NPM = (() => {
   // npm's own script when jest runs under npm (npm_execpath), else the npm next to node.
   const fromEnv = process.env.npm_execpath
   if (fromEnv && /npm-cli\.js$/.test(fromEnv)) return fromEnv
