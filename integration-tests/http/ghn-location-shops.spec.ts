@@ -104,7 +104,7 @@ medusaIntegrationTestRunner({
       const location = (await api.post("/admin/stock-locations", { name: "Kho Hà Đông", address: WAREHOUSE_ADDRESS }, admin)).data.stock_location
       const { data: planned } = await api.get(`/admin/ghn/shipping-options/plan?location_id=${location.id}`, admin)
       expect(planned.plan).toMatchObject({
-        service_zone: { id: null, create: true },
+        service_zone: { id: null, name: "Việt Nam (GHN, Kho Hà Đông)", fulfillment_set: "Kho Hà Đông GHN", create: true },
         provider: { id: "ghn_ghn", enable: true },
         duplicates: [],
       })
@@ -126,6 +126,12 @@ medusaIntegrationTestRunner({
       for (const o of created.data.shipping_options) expect(again.message).toContain(o.id)
       const after = await api.get(`/admin/shipping-options?service_zone_id=${zoneId}`, admin)
       expect(after.data.shipping_options).toHaveLength(4)
+
+      // Another location of the same name: Medusa keeps set and zone names unique, so the new ones are numbered.
+      const twin = (await api.post("/admin/stock-locations", { name: "Kho Hà Đông", address: WAREHOUSE_ADDRESS }, admin)).data.stock_location
+      const { data: twinPlan } = await api.get(`/admin/ghn/shipping-options/plan?location_id=${twin.id}`, admin)
+      expect(twinPlan.plan.service_zone).toEqual({ id: null, name: "Việt Nam (GHN, Kho Hà Đông) (2)", fulfillment_set: "Kho Hà Đông GHN (2)", create: true })
+      expect((await api.post("/admin/ghn/shipping-options", { location_id: twin.id }, admin)).data.shipping_options).toHaveLength(4)
 
       // A zone the location does not have is refused, naming it.
       const wrong = await failure(api.get(`/admin/ghn/shipping-options/plan?location_id=${location.id}&service_zone_id=serzo_nowhere`, admin))

@@ -27,8 +27,17 @@ async function profileFor(query: QueryGraph, zoneOptions: (ZoneShippingOption | 
   return data[0]
 }
 
-/** The zone made for a location that has none: named for the merchant to rename. */
-export const NEW_ZONE = { service_zone_name: "Việt Nam (GHN)", fulfillment_set_suffix: "GHN" }
+/**
+ * A name no other row of the entity has (Medusa keeps fulfilment set and service zone names unique
+ * across the store): the wanted one, else with " (2)", " (3)"...
+ */
+async function freeName(query: QueryGraph, entity: "fulfillment_set" | "service_zone", wanted: string) {
+  const { data } = await query.graph<{ name: string }>({ entity, fields: ["name"], filters: { name: { $ilike: `${wanted}%` } } })
+  const taken = new Set(data.map((r) => r.name))
+  let name = wanted
+  for (let n = 2; taken.has(name); n++) name = `${wanted} (${n})`
+  return name
+}
 
 /**
  * What creating a location's GHN options would do: the zone (the one named, the location's only
@@ -64,12 +73,14 @@ export async function shippingOptionsPlan(req: MedusaRequest, { location_id, ser
   const profile = await profileFor(query, zone?.shipping_options ?? [])
   if (!profile) throw new MedusaError(MedusaError.Types.NOT_ALLOWED, "the store has no default shipping profile to put the GHN options in; create one in Settings -> Locations & Shipping")
   const { options, duplicates } = planGhnShippingOptions(providerId, (zone?.shipping_options ?? []).filter((o): o is ZoneShippingOption => !!o), isGhnProviderId)
-  const fulfillment_set_name = `${location.name} ${NEW_ZONE.fulfillment_set_suffix}`
+  // The set and zone made for a location that has none: named for the merchant to rename.
+  const fulfillment_set_name = zone ? "" : await freeName(query, "fulfillment_set", `${location.name} GHN`)
+  const service_zone_name = zone ? "" : await freeName(query, "service_zone", `Việt Nam (GHN, ${location.name})`)
   const input: CreateGhnShippingOptionsInput = {
     location_id: location.id,
     service_zone_id: zone?.id,
     fulfillment_set_name,
-    service_zone_name: NEW_ZONE.service_zone_name,
+    service_zone_name,
     provider_id: providerId,
     provider_enabled: enabled.includes(providerId),
     shipping_profile_id: profile.id,
@@ -77,7 +88,7 @@ export async function shippingOptionsPlan(req: MedusaRequest, { location_id, ser
   }
   const plan = {
     location: { id: location.id, name: location.name },
-    service_zone: zone ? { id: zone.id, name: zone.name, fulfillment_set: zone.fulfillment_set, create: false } : { id: null, name: NEW_ZONE.service_zone_name, fulfillment_set: fulfillment_set_name, create: true },
+    service_zone: zone ? { id: zone.id, name: zone.name, fulfillment_set: zone.fulfillment_set, create: false } : { id: null, name: service_zone_name, fulfillment_set: fulfillment_set_name, create: true },
     provider: { id: providerId, enable: !input.provider_enabled },
     shipping_profile: profile,
     options: options.map((o) => ({ name: o.name, service_type_id: o.data.service_type_id, is_return: !!o.data.is_return, price_type: o.price_type })),
