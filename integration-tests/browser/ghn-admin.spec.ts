@@ -683,4 +683,80 @@ describeBrowser()("GHN admin in a browser", () => {
     await screenshot(en, "setup-en")
     await english.close()
   })
+  it("creates a location's GHN shipping options from the Set-up checklist after showing the plan, refuses them the second time, and sets a location's GHN shop, in Vietnamese and English", async () => {
+    const adminPost = async (p: string, body: unknown) => {
+      const res = await fetch(`${store.url}${p}`, { method: "POST", headers: { authorization: `Bearer ${token}`, "content-type": "application/json" }, body: JSON.stringify(body) })
+      if (!res.ok) throw new Error(`POST ${p} -> ${res.status} ${await res.text()}`)
+      return res.json()
+    }
+    const address = { address_1: "18 Phó Đức Chính", address_2: "Phường Phúc Xá", city: "Quận Ba Đình", province: "Hà Nội", country_code: "vn", phone: "0987654321" }
+    const newLocation = async (name: string) => (await adminPost("/admin/stock-locations", { name, address })).stock_location as { id: string; name: string }
+    const optionsOf = async (locationId: string) => (await adminGet(`/admin/shipping-options?stock_location_id=${locationId}&fields=id,name,provider_id&limit=50`)).shipping_options as { id: string; name: string; provider_id: string }[]
+
+    /** Opens the checklist's drawer, picks the location and waits for its plan. */
+    const planFor = async (p: Page, location: string) => {
+      await p.goto("/app/settings/ghn")
+      await p.locator('[data-testid="ghn-setup-create-options"]').click()
+      const drawer = p.locator('[data-testid="ghn-shipping-options-drawer"]')
+      await drawer.locator('[data-testid="ghn-shipping-options-location"]').click()
+      await p.getByRole("option", { name: location, exact: true }).click()
+      await drawer.locator('[data-testid="ghn-shipping-options-plan"]').waitFor()
+      return drawer
+    }
+
+    const hadong = await newLocation("Kho Hà Đông")
+    const drawer = await planFor(page, hadong.name)
+    const plan = drawer.locator('[data-testid="ghn-shipping-options-plan"]')
+    await expect(plan.innerText()).resolves.toMatch(/Tạo bộ giao hàng mới "Kho Hà Đông GHN"[\s\S]*Bật nhà vận chuyển GHN \(ghn_ghn\)/)
+    expect(await plan.locator('[data-testid="ghn-shipping-options-planned"]').allInnerTexts()).toEqual([
+      expect.stringMatching(/GHN - Hàng nhẹ \(light goods\)\s*giao hàng/),
+      expect.stringMatching(/GHN - Hàng nặng \(heavy goods\)\s*giao hàng/),
+      expect.stringMatching(/GHN - Trả hàng nhẹ \(return, light goods\)\s*trả hàng/),
+      expect.stringMatching(/GHN - Trả hàng nặng \(return, heavy goods\)\s*trả hàng/),
+    ])
+    expect(await optionsOf(hadong.id)).toEqual([])
+    await screenshot(page, "shipping-options-plan-vi")
+    await expect(drawer.locator('[data-testid="ghn-shipping-options-create"]').innerText()).resolves.toBe("Tạo 4 phương thức")
+    await drawer.locator('[data-testid="ghn-shipping-options-create"]').click()
+    await page.getByText("Đã tạo 4 phương thức vận chuyển GHN.").waitFor()
+    const created = await optionsOf(hadong.id)
+    expect(created.map((o) => o.name).sort()).toEqual(["GHN - Hàng nhẹ (light goods)", "GHN - Hàng nặng (heavy goods)", "GHN - Trả hàng nhẹ (return, light goods)", "GHN - Trả hàng nặng (return, heavy goods)"].sort())
+    expect(created.every((o) => o.provider_id === "ghn_ghn")).toBe(true)
+
+    // The second time: the plan names the options already there, and nothing can be created.
+    const again = await planFor(page, hadong.name)
+    await expect(again.locator('[data-testid="ghn-shipping-options-duplicates"]').innerText()).resolves.toContain("Vùng này đã có phương thức GHN cho cùng dịch vụ: GHN - Hàng nhẹ (light goods)")
+    expect(await again.locator('[data-testid="ghn-shipping-options-create"]').isDisabled()).toBe(true)
+    await screenshot(page, "shipping-options-refused-vi")
+    expect(await optionsOf(hadong.id)).toHaveLength(4)
+    await page.keyboard.press("Escape")
+
+    // The location's GHN shop: chosen from the account's shops, from the next fulfilment on.
+    const row = page.locator(`[data-testid="ghn-location-row"][data-location-id="${hadong.id}"]`)
+    await row.locator('[data-testid="ghn-location-shop-select"]').click()
+    await page.getByRole("option", { name: /^190002 · / }).click()
+    await page.getByText("Kho Hà Đông gửi hàng từ cửa hàng GHN 190002, từ lần giao hàng tới.").waitFor()
+    await until("the row's new shop", async () => /^190002 .*đặt tại đây/.test(await row.locator('[data-testid="ghn-location-shop"]').innerText()))
+    const { locations } = await adminGet("/admin/ghn/location-shops")
+    expect(locations.find((l: { id: string }) => l.id === hadong.id)).toMatchObject({ shop_id: 190002, source: "stored" })
+    await screenshot(page, "location-shop-vi")
+
+    const english = await adminContext(browser, store.url, "en")
+    const en = await english.newPage()
+    await login(en)
+    const longbien = await newLocation("Kho Long Biên")
+    const enDrawer = await planFor(en, longbien.name)
+    await expect(enDrawer.locator('[data-testid="ghn-shipping-options-plan"]').innerText()).resolves.toMatch(/A new fulfilment set "Kho Long Biên GHN" with the service zone "Việt Nam \(GHN, Kho Long Biên\)"[\s\S]*rename the options afterwards/)
+    await enDrawer.locator('[data-testid="ghn-shipping-options-create"]', { hasText: "Create 4 options" }).click()
+    await en.getByText("4 GHN shipping options created.").waitFor()
+    expect(await optionsOf(longbien.id)).toHaveLength(4)
+    const enAgain = await planFor(en, longbien.name)
+    await expect(enAgain.locator('[data-testid="ghn-shipping-options-duplicates"]').innerText()).resolves.toContain("This zone already has GHN options for the same services")
+    expect(await enAgain.locator('[data-testid="ghn-shipping-options-create"]').isDisabled()).toBe(true)
+    await screenshot(en, "shipping-options-refused-en")
+    await en.keyboard.press("Escape")
+    const enRow = en.locator(`[data-testid="ghn-location-row"][data-location-id="${hadong.id}"]`)
+    await enRow.locator('[data-testid="ghn-location-shop"]', { hasText: "set here" }).waitFor()
+    await english.close()
+  })
 })

@@ -16,8 +16,10 @@ export type SetupLocation = {
   /** The GHN provider is enabled on the location (null: this Medusa cannot tell). */
   ghn_enabled: boolean | null
   shop_id: number
-  /** The shop comes from `locationShops` (else the default shop). */
+  /** The shop comes from the map stored in the admin or from `locationShops` (else the default shop). */
   mapped: boolean
+  /** Where the shop comes from: the admin's stored map, the option `locationShops`, or the default shop. */
+  source?: "stored" | "option" | "default"
   /** The GHN ward the address resolves to, or why it does not. */
   ward: string | null
   address_error: string | null

@@ -6,7 +6,7 @@ import type { IntentReservation } from "../lib/create-intent"
 import { ORDER_QUEUE_DATA_KEY } from "../lib/order-queue"
 import { GHN_LIMITS, pickShiftWindow } from "../lib/ghn"
 import { toMedusaError } from "../lib/medusa-error"
-import { shopIdForLocation, type GhnOptions } from "../lib/options"
+import type { GhnOptions } from "../lib/options"
 import { createOrderBody, linesFromOrderItems, linesValue, partyOf, type GhnParty, type OrderItemLike } from "../lib/order-body"
 import { normalizeVnPhone } from "../lib/phone"
 import { buildParcel, MEASURE_KEYS, serviceTypeFor, type Measured } from "../lib/parcel"
@@ -345,7 +345,7 @@ export async function outboundGhnOrderRequest(container: MedusaContainer, fulfil
       fulfillment_id: fulfillment.id,
       location_id: fulfillment.location_id ?? null,
       items: [...byLine.values()].map((i) => ({ id: i.line_item_id, quantity: Number(i.quantity) })),
-      shop_id: shopIdForLocation(options, fulfillment.location_id),
+      shop_id: await ghn.shopIdForLocation(options, fulfillment.location_id),
       body,
       data: { ...data, ghn_to: to, weight: parcel.weight },
     }

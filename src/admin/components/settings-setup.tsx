@@ -7,6 +7,7 @@ import { errorText } from "../lib/api"
 import { date, useGhnTranslation } from "../lib/format"
 import { sdk } from "../lib/sdk"
 import { ErrorState, LoadingRows, SectionHeader } from "./common"
+import { CreateShippingOptionsButton } from "./settings-shipping-options"
 
 const useSetup = () => useQuery({ queryKey: ["ghn", "setup"], queryFn: () => sdk.client.fetch<{ ok: boolean; lines: SetupLine[] }>("/admin/ghn/setup") })
 
@@ -17,7 +18,11 @@ function useFound() {
     const d = line.details as Record<string, any>
     switch (line.key as SetupKey) {
       case "locations":
-        return (d.locations as SetupLocation[]).map((l) => `${l.name}: ${l.ghn_enabled === false ? t("setup.notGhn") : t("setup.shop", { shop: l.shop_id })}`).join(" · ") || t("setup.noLocation")
+        return (
+          (d.locations as SetupLocation[])
+            .map((l) => `${l.name}: ${l.ghn_enabled === false ? t("setup.notGhn") : `${t("setup.shop", { shop: l.shop_id })} (${t(`locations.source.${l.source ?? (l.mapped ? "option" : "default")}`)})`}`)
+            .join(" · ") || t("setup.noLocation")
+        )
       case "addresses":
         return (d.locations as SetupLocation[]).map((l) => `${l.name}: ${l.ward ?? l.address_error}`).join(" · ") || t("setup.noLocation")
       case "measures":
@@ -39,6 +44,7 @@ export function SetupSection() {
   const { t } = useGhnTranslation()
   const setup = useSetup()
   const found = useFound()
+  const locations = (setup.data?.lines.find((l) => l.key === "locations")?.details.locations as SetupLocation[] | undefined) ?? []
   return (
     <Container className="divide-y p-0" data-testid="ghn-setup">
       <SectionHeader title={t("setup.title")} subtitle={setup.data ? t(setup.data.ok ? "setup.allGood" : "setup.subtitle") : t("setup.subtitle")} />
@@ -55,6 +61,9 @@ export function SetupSection() {
               {found(line)}
             </Text>
           </div>
+          {line.key === "shipping_options" ? (
+            <CreateShippingOptionsButton locations={locations} />
+          ) : null}
           <Link to={line.link} className="text-ui-fg-interactive txt-compact-small shrink-0" data-testid={`ghn-setup-${line.key}-link`}>
             {line.ok ? t("setup.open") : t("setup.fix")}
           </Link>

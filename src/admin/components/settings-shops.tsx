@@ -1,8 +1,8 @@
 import { BuildingStorefront, Plus } from "@medusajs/icons"
-import { Alert, Badge, Button, Container, Drawer, Input, Label, Select, Table, Text, toast } from "@medusajs/ui"
+import { Alert, Badge, Button, Container, Drawer, Input, Label, Select, Table, Text, toast, usePrompt } from "@medusajs/ui"
 import { useQuery } from "@tanstack/react-query"
 import { useState } from "react"
-import { api, errorText, useInvalidate, useMutation, useShops, type Settings, type Shop } from "../lib/api"
+import { api, errorText, useInvalidate, useMutation, useShops, type LocationShop, type Settings, type Shop } from "../lib/api"
 import { useGhnTranslation } from "../lib/format"
 import { DrawerFooter, EmptyState, ErrorState, LoadingRows, SectionHeader } from "./common"
 
@@ -161,7 +161,82 @@ export function ShopsSection() {
   )
 }
 
-/** Settings -> GHN, which GHN shop each stock location ships from (plugin option `locationShops`). */
+/** "As configured": the location ships from the option `locationShops`, else the default shop. */
+const CONFIGURED = "configured"
+
+/** A location's shop: chosen from the account's shops (saved at once), or a new shop made from the location's address. */
+function LocationShopCell({ location, shops }: { location: LocationShop; shops: Shop[] | undefined }) {
+  const { t } = useGhnTranslation()
+  const invalidate = useInvalidate()
+  const prompt = usePrompt()
+  const save = useMutation({
+    mutationFn: (shopId: number | null) => api.saveLocationShops([{ location_id: location.id, shop_id: shopId }]),
+    onSuccess: async ({ locations }) => {
+      const saved = locations.find((l) => l.id === location.id)
+      toast.success(t("locations.saved", { location: location.name, shop: saved?.shop_id ?? "" }))
+      await invalidate()
+    },
+    onError: (e) => toast.error(errorText(e)),
+  })
+  const create = useMutation({
+    mutationFn: () => api.createLocationShop(location.id),
+    onSuccess: async ({ shop_id }) => {
+      toast.success(t("locations.shopCreated", { location: location.name, shop: shop_id }))
+      await invalidate()
+    },
+    onError: (e) => toast.error(errorText(e)),
+  })
+  const onCreate = async () => {
+    const ok = await prompt({
+      title: t("locations.createShopTitle"),
+      description: t("locations.createShopConfirm", { location: location.name, address: location.address || "—" }),
+      confirmText: t("locations.createShop"),
+      cancelText: t("common.cancel"),
+    })
+    if (ok) create.mutate()
+  }
+  const name = shopName(shops, location.shop_id)
+  const value = location.source === "stored" ? String(location.shop_id) : CONFIGURED
+  return (
+    <div className="flex flex-col gap-y-1">
+      <div className="flex items-center gap-x-2">
+        <Select value={value} onValueChange={(v) => save.mutate(v === CONFIGURED ? null : Number(v))} disabled={save.isPending || !shops}>
+          <Select.Trigger className="min-w-[240px]" data-testid="ghn-location-shop-select">
+            <Select.Value />
+          </Select.Trigger>
+          <Select.Content>
+            <Select.Item value={CONFIGURED}>{t("locations.asConfigured")}</Select.Item>
+            {(shops ?? []).map((s) => (
+              <Select.Item key={s._id} value={String(s._id)} disabled={s.status !== 1}>
+                {`${s._id} · ${s.name}${s.status !== 1 ? ` (${t("shops.inactive", { status: s.status ?? "?" })})` : ""}`}
+              </Select.Item>
+            ))}
+          </Select.Content>
+        </Select>
+        <Button size="small" variant="transparent" onClick={onCreate} isLoading={create.isPending} data-testid="ghn-location-create-shop">
+          <Plus />
+          {t("locations.createShop")}
+        </Button>
+      </div>
+      <Text size="xsmall" className="text-ui-fg-subtle" data-testid="ghn-location-shop">
+        <span className="font-mono">{location.shop_id}</span> {name ? `· ${name}` : ""}{" "}
+        <Badge size="2xsmall" color={location.source === "stored" ? "blue" : location.source === "option" ? "purple" : "grey"}>
+          {t(`locations.source.${location.source}`)}
+        </Badge>
+      </Text>
+      {shops && !name ? (
+        <Text size="xsmall" className="text-ui-fg-error">
+          {t("locations.unknownShop")}
+        </Text>
+      ) : null}
+    </div>
+  )
+}
+
+/**
+ * Settings -> GHN, which GHN shop each stock location ships from: saved here (over the plugin
+ * option `locationShops`), from the next fulfilment on.
+ */
 export function LocationsSection({ settings }: { settings: Settings | undefined }) {
   const { t } = useGhnTranslation()
   const shops = useShops()
@@ -179,34 +254,22 @@ export function LocationsSection({ settings }: { settings: Settings | undefined 
             </Table.Row>
           </Table.Header>
           <Table.Body>
-            {settings.locations.map((l) => {
-              const name = shopName(shops.data?.shops, l.shop_id)
-              const known = !shops.data || !!name
-              return (
-                <Table.Row key={l.id} data-testid="ghn-location-row">
-                  <Table.Cell>
-                    <Text size="small" weight="plus">
-                      {l.name}
-                    </Text>
-                    <Text size="xsmall" className="text-ui-fg-subtle">
-                      {l.address}
-                    </Text>
-                  </Table.Cell>
-                  <Table.Cell>
-                    <span className="font-mono">{l.shop_id}</span> {name ? `· ${name}` : ""}{" "}
-                    <Badge size="2xsmall" color={l.mapped ? "blue" : "grey"}>
-                      {l.mapped ? t("locations.mapped") : t("locations.default")}
-                    </Badge>
-                    {!known ? (
-                      <Text size="xsmall" className="text-ui-fg-error">
-                        {t("locations.unknownShop")}
-                      </Text>
-                    ) : null}
-                  </Table.Cell>
-                  <Table.Cell>{l.ghn_enabled === null ? "—" : l.ghn_enabled ? t("common.yes") : t("common.no")}</Table.Cell>
-                </Table.Row>
-              )
-            })}
+            {settings.locations.map((l) => (
+              <Table.Row key={l.id} data-testid="ghn-location-row" data-location-id={l.id}>
+                <Table.Cell>
+                  <Text size="small" weight="plus">
+                    {l.name}
+                  </Text>
+                  <Text size="xsmall" className="text-ui-fg-subtle">
+                    {l.address}
+                  </Text>
+                </Table.Cell>
+                <Table.Cell className="py-2">
+                  <LocationShopCell location={l} shops={shops.data?.shops} />
+                </Table.Cell>
+                <Table.Cell>{l.ghn_enabled === null ? "—" : l.ghn_enabled ? t("common.yes") : t("common.no")}</Table.Cell>
+              </Table.Row>
+            ))}
           </Table.Body>
         </Table>
       ) : (

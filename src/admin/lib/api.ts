@@ -173,10 +173,23 @@ export type Settings = {
     /** Callbacks with the right secret refused in the last 24 h (GHN does not send them again). */
     refused?: { count: number; reasons: { reason: string; count: number; last_at: string; samples: { received_at: string; detail: string; body: string }[] }[] }
   }
-  locations: { id: string; name: string; address: string; shop_id: number; mapped: boolean; ghn_enabled: boolean | null }[]
+  locations: LocationShop[]
   /** Each registration of the GHN provider (a GHN account or shop). */
   providers: { provider_id: string | null; environment: { name: string; base_url: string }; shop_id: number; webhook_header: string; has_webhook_secret: boolean }[]
   options: Record<string, unknown>
+}
+
+/** A stock location's GHN shop and where it comes from: the map saved here, the option `locationShops`, or the default shop. */
+export type LocationShop = { id: string; name: string; address: string; shop_id: number; mapped: boolean; source: "stored" | "option" | "default"; ghn_enabled: boolean | null }
+
+/** What POST /admin/ghn/shipping-options would create for a location's zone. */
+export type ShippingOptionsPlan = {
+  location: { id: string; name: string }
+  service_zone: { id: string | null; name: string; fulfillment_set: string; create: boolean }
+  provider: { id: string; enable: boolean }
+  shipping_profile: { id: string; name?: string }
+  options: { name: string; service_type_id: number; is_return: boolean; price_type: string }[]
+  duplicates: { id: string; name: string }[]
 }
 
 export type Shift = { id: number; title: string; from_time: number; to_time: number; from: string; to: string; today: boolean }
@@ -271,6 +284,11 @@ export const api = {
   webhookTest: () => json<{ test: WebhookTest }>("/admin/ghn/settings/webhook-test", "POST", {}),
   shops: () => json<{ shops: Shop[]; count: number; default_shop_id: number }>("/admin/ghn/shops"),
   createShop: (body: Record<string, unknown>) => json<{ shop_id: number; shop: Shop | null }>("/admin/ghn/shops", "POST", body),
+  saveLocationShops: (locations: { location_id: string; shop_id: number | null }[]) => json<{ locations: LocationShop[] }>("/admin/ghn/location-shops", "POST", { locations }),
+  createLocationShop: (locationId: string) => json<{ shop_id: number; shop: Shop | null; locations: LocationShop[] }>("/admin/ghn/location-shops/create-shop", "POST", { location_id: locationId }),
+  shippingOptionsPlan: (query: { location_id: string; service_zone_id?: string }) => json<{ plan: ShippingOptionsPlan }>("/admin/ghn/shipping-options/plan", "GET", undefined, query),
+  createShippingOptions: (body: { location_id: string; service_zone_id?: string }) =>
+    json<{ plan: ShippingOptionsPlan; shipping_options: { id: string; name: string; service_zone_id: string }[] }>("/admin/ghn/shipping-options", "POST", body),
   otp: (phone: string) => json<{ phone: string; ttl: number; expires_at: string }>("/admin/ghn/affiliate/otp", "POST", { phone }),
   createShopByOtp: (body: Record<string, unknown>) => json<OnboardingResult>("/admin/ghn/affiliate/create-shop", "POST", body),
   addStaffByOtp: (body: Record<string, unknown>) => json<OnboardingResult>("/admin/ghn/affiliate/add-staff", "POST", body),

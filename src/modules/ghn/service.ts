@@ -7,7 +7,8 @@ import { canMoveIntent, clientOrderCode, IntentMoveError, intentItems, type Inte
 import { type CodFilter, type CodShipmentRow, type CodTotals, UNCOLLECTED_END_STATUSES } from "../../lib/cod-report"
 import { describeWebhookIssues, eventFromWebhook, ghnWebhookSchema, MAX_CALLBACK_ATTEMPTS, type GhnShipmentEvent } from "../../lib/webhook"
 import type { GhnClient, GhnLabelSize } from "../../lib/ghn"
-import { GhnOptions, parseGhnOptions } from "../../lib/options"
+import { GhnOptions, parseGhnOptions, shopIdForLocation } from "../../lib/options"
+import { resolveBaseUrl } from "../../lib/ghn"
 import { CachingModule, CachingModuleStore, MemoryStore, SharedCache } from "../../lib/quote-cache"
 import { storeGhnBudget, StoreMasterData } from "../../lib/store-master-data"
 import { GhnCreateIntent } from "./models/ghn-create-intent"
@@ -21,6 +22,7 @@ import { GhnTrustedReceiver } from "./models/ghn-trusted-receiver"
 import { GhnAddressChoice } from "./models/ghn-address-choice"
 import { GhnShippingRun } from "./models/ghn-shipping-run"
 import { GhnShippingRunOrder } from "./models/ghn-shipping-run-order"
+import { GhnLocationShop } from "./models/ghn-location-shop"
 import { type CodRiskOption, type ReceiverHistory, type ReceiverOutcome, refusesCod } from "../../lib/receiver-risk"
 import { GHN_STATUSES, isBeforePickup, medusaEffectOf } from "../../lib/status"
 import { type CodCounts, type FeeWeekCount, type InsightCounts, type InsightGroup, type ParcelGroupCount, type ReasonCount, RETURN_FEE_PARTS } from "../../lib/insights"
@@ -106,6 +108,7 @@ export default class GhnModuleService extends MedusaService({
   GhnAddressChoice,
   GhnShippingRun,
   GhnShippingRunOrder,
+  GhnLocationShop,
 }) {
   /** The plugin's own options: the default account (settings, onboarding, address lists). */
   readonly options: GhnOptions
@@ -186,6 +189,40 @@ export default class GhnModuleService extends MedusaService({
   /** The account of a GHN provider id (a fulfilment's, a shipment's); the plugin's options for none or an unknown one. */
   accountOf(providerId: string | null | undefined): GhnAccount {
     return (providerId && this.accounts.get(providerId)) || this.defaultAccount
+  }
+
+  /**
+   * The stock location -> GHN shop map chosen in the admin. It is the plugin's own account's (the
+   * shops Settings -> GHN lists): it applies to a registration with that token and environment only,
+   * another GHN account keeps its own option `locationShops`.
+   */
+  async storedLocationShops(options: GhnOptions = this.options): Promise<Record<string, number>> {
+    if (options.token !== this.options.token || resolveBaseUrl(options) !== resolveBaseUrl(this.options)) return {}
+    const rows = await this.listGhnLocationShops({}, { select: ["location_id", "shop_id"] })
+    return Object.fromEntries(rows.map((r) => [r.location_id, r.shop_id]))
+  }
+
+  /**
+   * The GHN shop a stock location ships from for an account: the map stored from the admin, else
+   * the option `locationShops`, else the default shop. Read when a fulfilment or a quote is made,
+   * so a change applies from the next one on.
+   */
+  async shopIdForLocation(options: GhnOptions, locationId: string | null | undefined): Promise<number> {
+    const stored = locationId ? (await this.storedLocationShops(options))[locationId] : undefined
+    return stored ?? shopIdForLocation(options, locationId)
+  }
+
+  /** Sets (a shop id) or clears (null: back to the option `locationShops`) the shop of stock locations. */
+  async setLocationShops(entries: { location_id: string; shop_id: number | null }[]) {
+    const ids = entries.map((e) => e.location_id)
+    const existing = ids.length ? await this.listGhnLocationShops({ location_id: ids }, { select: ["id", "location_id"] }) : []
+    const idOf = new Map(existing.map((r) => [r.location_id, r.id]))
+    const cleared = entries.filter((e) => e.shop_id === null && idOf.has(e.location_id)).map((e) => idOf.get(e.location_id)!)
+    const updated = entries.filter((e) => e.shop_id !== null && idOf.has(e.location_id)).map((e) => ({ id: idOf.get(e.location_id)!, shop_id: e.shop_id! }))
+    const created = entries.filter((e) => e.shop_id !== null && !idOf.has(e.location_id)).map((e) => ({ location_id: e.location_id, shop_id: e.shop_id! }))
+    if (cleared.length) await this.deleteGhnLocationShops(cleared)
+    if (updated.length) await this.updateGhnLocationShops(updated)
+    if (created.length) await this.createGhnLocationShops(created)
   }
 
   /** Every webhook secret of the store's GHN accounts (each GHN account calls back with its own). */

@@ -15,6 +15,7 @@ import { ghnClientOf, masterDataOf, noteGhnProviderOptions } from "../../lib/ghn
 import { GhnClient, GHN_LIMITS, GhnNetworkError } from "../../lib/ghn"
 import { checkoutPhoneOf, GHN_CONNECTION, GHN_UNAVAILABLE, ghnServiceFailureOf, GhnServiceError, shopperError, toMedusaError, withoutHosts } from "../../lib/medusa-error"
 import { GhnOptions, parseGhnOptions, shopIdForLocation } from "../../lib/options"
+import { GHN_FULFILLMENT_OPTIONS } from "../../lib/shipping-options"
 import { assertServiceType, buildParcel, ghnItems, GhnParcel, Measured, MEASURE_KEYS } from "../../lib/parcel"
 import { cancelGhnOrder } from "../../lib/cancel-order"
 import { GHN_PROVIDER_IDENTIFIER } from "../../lib/provider-id"
@@ -61,12 +62,6 @@ export type GhnFulfillmentData = GhnMethodData & {
   ghn_cancelled_orphans?: { client_order_code: string; order_code: string }[]
 }
 
-const FULFILLMENT_OPTIONS: FulfillmentOption[] = [
-  { id: "ghn-light", name: "GHN - Hàng nhẹ (light goods)", service_type_id: 2 },
-  { id: "ghn-heavy", name: "GHN - Hàng nặng (heavy goods)", service_type_id: 5 },
-  { id: "ghn-return-light", name: "GHN - Trả hàng nhẹ (return, light goods)", service_type_id: 2, is_return: true },
-  { id: "ghn-return-heavy", name: "GHN - Trả hàng nặng (return, heavy goods)", service_type_id: 5, is_return: true },
-]
 
 const MAX_INSURANCE = GHN_LIMITS.createOrder.maxInsuranceValue
 
@@ -180,7 +175,7 @@ class GhnFulfillmentProviderService extends AbstractFulfillmentProviderService {
   }
 
   async getFulfillmentOptions(): Promise<FulfillmentOption[]> {
-    return FULFILLMENT_OPTIONS
+    return GHN_FULFILLMENT_OPTIONS
   }
 
   async validateOption(data: Record<string, unknown>): Promise<boolean> {
@@ -258,7 +253,7 @@ class GhnFulfillmentProviderService extends AbstractFulfillmentProviderService {
       assertServiceType(parcel, service_type_id)
       const customer = await this.resolve(shippingAddress, isReturn ? "customer's address" : "shipping address")
       const location = context.from_location as { id?: string; name?: string; address?: AddressInput } | undefined
-      shopId = shopIdForLocation(this.options, location?.id)
+      shopId = await this.shopIdForLocation(location?.id)
       const warehouse = location?.address ? await this.resolveOptional(location.address) : undefined
       if (isReturn && !warehouse) {
         throw new MedusaError(
@@ -358,6 +353,15 @@ class GhnFulfillmentProviderService extends AbstractFulfillmentProviderService {
       throw new MedusaError(MedusaError.Types.CONFLICT, (error as Error).message)
     }
     return { data: { ...data, [ORDER_QUEUE_DATA_KEY]: ticket }, labels: [] }
+  }
+
+  /**
+   * The shop a quote is asked for: the map stored from the admin (the GHN module's, when the
+   * application's container holds it), else the option `locationShops`, else the default shop.
+   */
+  protected async shopIdForLocation(locationId: string | undefined) {
+    const ghn = optional(() => medusaContainer.resolve<{ shopIdForLocation(o: GhnOptions, id?: string): Promise<number> }>("ghn"))
+    return ghn ? await ghn.shopIdForLocation(this.options, locationId) : shopIdForLocation(this.options, locationId)
   }
 
   /** Medusa's locking module, from the application's container (a provider's own holds no other module). */

@@ -1,6 +1,5 @@
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { toMedusaError } from "../../lib/medusa-error"
-import { shopIdForLocation } from "../../lib/options"
 import type { AddressInput } from "../../lib/address-resolver"
 import { createOrderBody, linesFromOrderItems, linesValue, partyOf, type OrderItemLike } from "../../lib/order-body"
 import { buildParcel, serviceTypeFor } from "../../lib/parcel"
@@ -68,7 +67,7 @@ export const prepareGhnReturnOrdersStep = createStep("prepare-ghn-return-orders"
           fulfillment_id: ret.fulfillment_id,
           location_id: ret.location_id,
           items: ret.items.map((i) => ({ id: i.line_item_id, quantity: i.quantity })),
-          shop_id: shopIdForLocation(options, ret.location_id),
+          shop_id: await ghn.shopIdForLocation(options, ret.location_id),
           body,
           data: { ...ret.data, weight: parcel.weight },
         },

@@ -117,3 +117,38 @@ export const AffiliateFindShopBody = z
   .strict()
   .refine((b) => b.phone !== undefined || b.shop_id !== undefined, { message: "give phone (Create Shop by OTP) or shop_id (Add Staff)", path: ["phone"] })
 export type AffiliateFindShopBody = z.infer<typeof AffiliateFindShopBody>
+
+const id = (field: string) => z.string({ error: `${field} is required` }).trim().min(1, `${field} is required`).max(200, `${field} takes at most 200 characters`)
+const shopId = z.number({ error: "shop_id must be a number or null" }).int("shop_id must be a whole number").min(1, "shop_id must be a positive number")
+
+/** Settings -> GHN, the location -> shop map: a shop per location, or null to go back to the option `locationShops`. */
+export const LocationShopsBody = z
+  .object({
+    locations: z
+      .array(z.object({ location_id: id("locations[].location_id"), shop_id: shopId.nullable() }).strict(), { error: "locations must be a list" })
+      .min(1, "locations must name at least one location")
+      .max(500, "locations takes at most 500 locations")
+      .refine((l) => new Set(l.map((e) => e.location_id)).size === l.length, "locations names a location twice"),
+  })
+  .strict()
+export type LocationShopsBody = z.infer<typeof LocationShopsBody>
+
+/** Create Shop from a stock location's address; name and phone default to the location's. */
+export const LocationShopCreateBody = z
+  .object({
+    location_id: id("location_id"),
+    name: text("name", 255).optional(),
+    phone: phone.optional(),
+  })
+  .strict()
+export type LocationShopCreateBody = z.infer<typeof LocationShopCreateBody>
+
+/** The GHN shipping options of a location's service zone: what would be created, and creating them. */
+export const ShippingOptionsPlanQuery = z.object({
+  location_id: id("location_id"),
+  service_zone_id: id("service_zone_id").optional(),
+})
+export type ShippingOptionsPlanQuery = z.infer<typeof ShippingOptionsPlanQuery>
+
+export const CreateShippingOptionsBody = ShippingOptionsPlanQuery.strict()
+export type CreateShippingOptionsBody = z.infer<typeof CreateShippingOptionsBody>

@@ -21,6 +21,9 @@ import { syncGhnTicketsStep } from "../sync-ghn-tickets"
 import type { SavedAddressPlan } from "../plan-saved-addresses"
 import { recordGhnAddressChoicesStep } from "../record-ghn-address-choices"
 import { writeSavedAddressMetadataStep } from "../write-saved-address-metadata"
+import { setGhnLocationShopsStep } from "../set-ghn-location-shops"
+import { ensureGhnServiceZoneStep } from "../ensure-ghn-service-zone"
+import { enableGhnProviderOnLocationStep } from "../enable-ghn-provider-on-location"
 
 type Row = Record<string, any> & { id: string }
 
@@ -286,5 +289,66 @@ describe("compensations of the plugin's steps", () => {
       await runThenFail(name, step as (input: unknown) => unknown, input, f.container)
       expect(f.tickets[0]).toEqual(before)
     }
+  })
+
+  it("set-ghn-location-shops puts back the shops stored before: a location set again, one added cleared", async () => {
+    const stored: Record<string, number> = { sloc_hn: 190001 }
+    const container = createMedusaContainer()
+    container.register({
+      logger: asValue({ info() {}, warn() {}, error() {}, debug() {} }),
+      [GHN_MODULE]: asValue({
+        async storedLocationShops() {
+          return { ...stored }
+        },
+        async setLocationShops(entries: { location_id: string; shop_id: number | null }[]) {
+          for (const e of entries) e.shop_id === null ? delete stored[e.location_id] : (stored[e.location_id] = e.shop_id)
+        },
+      }),
+    })
+    const input = [
+      { location_id: "sloc_hn", shop_id: 190002 },
+      { location_id: "sloc_hcm", shop_id: 190003 },
+    ]
+    expect(await runThenFail("t-location-shops", setGhnLocationShopsStep, input, container)).toEqual(["a later step failed"])
+    expect(stored).toEqual({ sloc_hn: 190001 })
+  })
+
+  it("ensure-ghn-service-zone and enable-ghn-provider-on-location remove the set, zone and links they made, and nothing they did not", async () => {
+    const sets: Row[] = []
+    const links: Row[] = []
+    const container = createMedusaContainer()
+    container.register({
+      logger: asValue({ info() {}, warn() {}, error() {}, debug() {} }),
+      [Modules.FULFILLMENT]: asValue({
+        async createFulfillmentSets(data: Row) {
+          const set = { ...data, id: `fuset_${sets.length + 1}`, service_zones: data.service_zones.map((z: Row, i: number) => ({ ...z, id: `serzo_${i + 1}` })) }
+          sets.push(set)
+          return set
+        },
+        async listServiceZones(filter: { fulfillment_set: { id: string } }) {
+          return sets.find((s) => s.id === filter.fulfillment_set.id)!.service_zones
+        },
+        async deleteFulfillmentSets(ids: string[]) {
+          for (const id of ids) sets.splice(sets.findIndex((s) => s.id === id), 1)
+        },
+      }),
+      [ContainerRegistrationKeys.LINK]: asValue({
+        async create(link: Row) {
+          links.push(link)
+        },
+        async dismiss(link: Row) {
+          links.splice(links.findIndex((l) => JSON.stringify(l) === JSON.stringify(link)), 1)
+        },
+      }),
+    })
+    const zone = { location_id: "sloc_hn", fulfillment_set_name: "Kho GHN", service_zone_name: "Việt Nam (GHN, Kho)" }
+    expect(await runThenFail("t-zone", ensureGhnServiceZoneStep, zone, container)).toEqual(["a later step failed"])
+    expect(await runThenFail("t-provider", enableGhnProviderOnLocationStep, { location_id: "sloc_hn", provider_id: "ghn_ghn", enabled: false }, container)).toEqual(["a later step failed"])
+    expect({ sets, links }).toEqual({ sets: [], links: [] })
+    // A zone given and a provider already enabled: nothing made, nothing removed.
+    links.push({ already: true })
+    await runThenFail("t-zone-given", ensureGhnServiceZoneStep, { ...zone, service_zone_id: "serzo_x" }, container)
+    await runThenFail("t-provider-on", enableGhnProviderOnLocationStep, { location_id: "sloc_hn", provider_id: "ghn_ghn", enabled: true }, container)
+    expect({ sets, links }).toEqual({ sets: [], links: [{ already: true }] })
   })
 })

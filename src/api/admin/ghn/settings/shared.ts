@@ -24,7 +24,10 @@ export function webhookOf(req: MedusaRequest, ghn: GhnModuleService) {
   }
 }
 
-/** Every stock location and the GHN shop it ships from (option `locationShops`, else the default shop). */
+/**
+ * Every stock location and the GHN shop it ships from: the map stored from the admin, else the
+ * option `locationShops`, else the default shop; `source` says which.
+ */
 export async function locationShops(req: MedusaRequest, ghn: GhnModuleService) {
   const query = req.scope.resolve<QueryGraph>(ContainerRegistrationKeys.QUERY)
   type LocationRow = {
@@ -39,15 +42,18 @@ export async function locationShops(req: MedusaRequest, ghn: GhnModuleService) {
   } catch {
     ;({ data: locations } = await query.graph<LocationRow>({ entity: "stock_location", fields: ["id", "name", "address.*"] }))
   }
+  const stored = await ghn.storedLocationShops()
   const map = ghn.options.locationShops ?? {}
   return locations.map((l) => {
     const a = l.address ?? {}
+    const source: "stored" | "option" | "default" = l.id in stored ? "stored" : l.id in map ? "option" : "default"
     return {
       id: l.id,
       name: l.name,
       address: [a.address_1, a.address_2, a.city, a.province].filter(Boolean).join(", "),
-      shop_id: map[l.id] ?? ghn.options.shopId,
-      mapped: l.id in map,
+      shop_id: stored[l.id] ?? map[l.id] ?? ghn.options.shopId,
+      mapped: source !== "default",
+      source,
       ghn_enabled: Array.isArray(l.fulfillment_providers) ? l.fulfillment_providers.some((p) => isGhnProviderId(p?.id)) : null,
     }
   })
