@@ -25,14 +25,17 @@
  *     over 10 s, while a shopper's quotes arrive at 2/s; the sandbox counts GHN requests per second.
  *
  *   npm run bench:scale -- [--max 100000] [--samples 30]      (--max 125000: 1M callbacks)
+ *   npm run bench:scale -- --admin-only                        the admin's routes at each size, nothing else (~1.5 min)
  */
 import * as fs from "node:fs"
 import { startGhnSandbox } from "../src/sandbox"
 import { checkout, createCart, fulfilOrder, quote, seedGhnStore } from "../integration-tests/helpers/store"
-import { apiClient, cpuSeconds, freshDatabase, loadAverage, LOG_DIR, migrate, ms, opt, quantile, say, sleep, sqlClient, startStore, table, WEBHOOK_HEADER, WEBHOOK_SECRET } from "./lib/harness"
+import { apiClient, cpuSeconds, flag, freshDatabase, loadAverage, LOG_DIR, migrate, ms, opt, quantile, say, sleep, sqlClient, startStore, table, WEBHOOK_HEADER, WEBHOOK_SECRET } from "./lib/harness"
 
 const MAX = opt("max", 100_000)
 const SAMPLES = opt("samples", 30)
+/** The admin's routes only (the GHN page, COD, Insights): no CSV, jobs, webhook, pruning or budget. */
+const ADMIN_ONLY = flag("admin-only")
 /** 1k, 10k, 100k, and `--max` beyond (`--max 125000`: a million callbacks). */
 const SIZES = [...[1_000, 10_000, 100_000].filter((n) => n < MAX), MAX]
 const FINAL = ["delivered", "returned", "cancel", "lost", "damage"]
@@ -113,6 +116,8 @@ const QUERIES: Record<string, string> = {
   "recovery selection": "select id, order_code, unknown_order from ghn_webhook_event where deleted_at is null and processed_at is null and attempts < 8 and (next_attempt_at is null or next_attempt_at <= now()) order by event_time asc limit 500",
   "failed callbacks of a page": "select order_code, error from ghn_webhook_event where deleted_at is null and order_code in ('GS00000005','GS00000006') and processed_at is null and error is not null",
   "pruning batch": "select id from ghn_webhook_event where deleted_at is null and processed_at < now() - interval '90 days' order by processed_at limit 1000",
+  "insights, outcomes of 30 days": "select day, province, status, sum(parcels) from ghn_insight_day where day >= current_date - 30 and day < current_date + 1 group by 1, 2, 3",
+  "insights, COD awaiting": "select day, sum(parcels) from ghn_insight_cod_day where kind = 'awaiting' group by 1",
 }
 
 async function explainTime(sql: Sql, query: string): Promise<number> {
@@ -182,7 +187,11 @@ async function main() {
       }
     }
     const results = new Map<string, Map<number, Figure>>()
-    const put = (name: string, size: number, f: Figure) => results.set(name, (results.get(name) ?? new Map()).set(size, f))
+    const put = (name: string, size: number, f: Figure) => {
+      // Each figure as it comes, so a failure later in the run keeps what was measured.
+      say(`  ${name}: p50 ${ms(f.p50)} ms, p99 ${ms(f.p99)} ms`)
+      results.set(name, (results.get(name) ?? new Map()).set(size, f))
+    }
     let filled = 0
     const tableSizes = new Map<number, string>()
     for (const size of SIZES) {
@@ -207,6 +216,7 @@ async function main() {
       put("COD page and totals", size, await timed(SAMPLES, get("/admin/ghn/cod?limit=20")))
       put("insights, 30 days", size, await timed(SAMPLES, get("/admin/ghn/insights")))
       put("insights, a location by week", size, await timed(SAMPLES, get("/admin/ghn/insights?location_id=sloc_scale&group=week")))
+      if (ADMIN_ONLY) continue
       // The CSV of every parcel (capped at the route's 10,000 rows), the store's RSS sampled meanwhile.
       const idle = rssKb(store.pid)
       let peak = idle
@@ -238,6 +248,18 @@ async function main() {
       await drained()
       put("webhook at 200/s", size, { p50: quantile(lat, 0.5), p99: quantile(lat, 0.99), extra: `${lat.length}/1000 acknowledged` })
     }
+
+    const base = SIZES[0]
+    const head = ["", ...SIZES.flatMap((s) => [`p50 ms @${s / 1000}k`, `p99 ms @${s / 1000}k`]), `p50 ratio ${SIZES.at(-1)! / 1000}k/${base / 1000}k`, ""]
+    const rows = [...results.entries()].map(([name, bySize]) => {
+      const first = bySize.get(base)!
+      const last = bySize.get(SIZES.at(-1)!)!
+      return [name, ...SIZES.flatMap((s) => [ms(bySize.get(s)!.p50), ms(bySize.get(s)!.p99)]), (last.p50 / first.p50).toFixed(2), SIZES.map((s) => bySize.get(s)!.extra).filter(Boolean).join(" / ")]
+    })
+    say(`\nAt each size (load average after: ${loadAverage()})\n`)
+    say(table(head, rows))
+    say(`\nTable sizes (PostgreSQL, after VACUUM): ${[...tableSizes].map(([n, t]) => `${n.toLocaleString("en-US")} shipments: ${t}`).join("; ")}`)
+    if (ADMIN_ONLY) return
 
     // Pruning beside the webhook and beside the recovery pass, at the largest size: callbacks applied
     // 100 days ago (10% of them, then another 10%) deleted by the job, 1,000 rows per statement.
@@ -349,16 +371,6 @@ async function main() {
       }
     }
 
-    const base = SIZES[0]
-    const head = ["", ...SIZES.flatMap((s) => [`p50 ms @${s / 1000}k`, `p99 ms @${s / 1000}k`]), `p50 ratio ${SIZES.at(-1)! / 1000}k/${base / 1000}k`, ""]
-    const rows = [...results.entries()].map(([name, bySize]) => {
-      const first = bySize.get(base)!
-      const last = bySize.get(SIZES.at(-1)!)!
-      return [name, ...SIZES.flatMap((s) => [ms(bySize.get(s)!.p50), ms(bySize.get(s)!.p99)]), (last.p50 / first.p50).toFixed(2), SIZES.map((s) => bySize.get(s)!.extra).filter(Boolean).join(" / ")]
-    })
-    say(`\nAt each size (load average after: ${loadAverage()})\n`)
-    say(table(head, rows))
-    say(`\nTable sizes (PostgreSQL, after VACUUM): ${[...tableSizes].map(([n, t]) => `${n.toLocaleString("en-US")} shipments: ${t}`).join("; ")}`)
     say(`\nA plain CREATE INDEX at ${largest.toLocaleString("en-US")} shipments (writes to its table wait this long): ${builds.join(", ")}`)
     say(`\nPruning at ${largest.toLocaleString("en-US")} shipments: ${pruned.result.toLocaleString("en-US")} callbacks applied 100 days ago deleted in ${(pruned.ms / 1000).toFixed(1)} s (${aged.toLocaleString("en-US")} aged, 0 left; ${history.toLocaleString("en-US")} shipment histories kept); half beside the webhook, half beside the recovery pass.`)
     say(table(["while pruning", "p50 ms", "p99 ms", "p50 ratio to without", ""], [

@@ -7,9 +7,10 @@
 //   npm run demo:order -- --heavy      a 25 kg paint bucket, GHN heavy goods
 //   npm run demo:order -- --fulfil     then fulfils it through the admin API (GHN order + label)
 //   npm run demo:order -- --json       prints the result as JSON (for scripts and tests)
+//   npm run demo:order -- --to hanoi   a receiver in Hà Nội (hcm, hanoi, danang, cantho)
 const { demoSettings, readState, http, adminToken, assertRunning, vnd, fail } = require("./demo-common")
 
-const HELP = `npm run demo:order [-- --heavy] [-- --fulfil] [-- --json]
+const HELP = `npm run demo:order [-- --heavy] [-- --fulfil] [-- --json] [-- --to hcm|hanoi|danang|cantho]
 
 Places an order on the running demo store (start it with npm run demo) through the store API:
 cart, address in Hồ Chí Minh, GHN shipping with its live quote, cash on delivery, completion.
@@ -17,10 +18,11 @@ cart, address in Hồ Chí Minh, GHN shipping with its live quote, cash on deliv
   --heavy    order the 25 kg paint bucket with GHN heavy goods (service type 5)
   --fulfil   also fulfil it through the admin API: GHN creates its order, the label appears
   --json     print the result as JSON
+  --to       where the receiver lives: hcm (default), hanoi, danang or cantho
 `
 
 /** A receiver the GHN sandbox (and GHN) knows: Phường Bến Thành, Quận 1, Hồ Chí Minh. */
-const CUSTOMER = {
+const HCM = {
   first_name: "Bình",
   last_name: "Trần Thị",
   address_1: "135 Nam Kỳ Khởi Nghĩa",
@@ -32,10 +34,22 @@ const CUSTOMER = {
   phone: "0912345678",
 }
 
+/** Receivers in other provinces (`--to`), at addresses GHN knows, so the sample parcels spread over the map. */
+const RECEIVERS = {
+  hcm: HCM,
+  hanoi: { ...HCM, first_name: "Lan", last_name: "Nguyễn Thị", address_1: "24 Tràng Tiền", address_2: "Phường Tràng Tiền", city: "Quận Hoàn Kiếm", province: "Hà Nội", postal_code: "100000", phone: "0987654321" },
+  danang: { ...HCM, first_name: "Minh", last_name: "Lê Văn", address_1: "12 Bạch Đằng", address_2: "Phường Thạch Thang", city: "Quận Hải Châu", province: "Đà Nẵng", postal_code: "550000", phone: "0905123456" },
+  cantho: { ...HCM, first_name: "Hùng", last_name: "Phạm Quốc", address_1: "8 Mậu Thân", address_2: "Phường An Hòa", city: "Quận Ninh Kiều", province: "Cần Thơ", postal_code: "900000", phone: "0939123456" },
+}
+
 async function main() {
   const argv = process.argv.slice(2)
+  const toAt = argv.indexOf("--to")
+  const to = toAt >= 0 ? argv.splice(toAt, 2)[1] : "hcm"
   for (const a of argv) if (!["--heavy", "--fulfil", "--fulfill", "--json", "--help", "-h"].includes(a)) throw new Error(`unknown option ${a}\n\n${HELP}`)
   if (argv.includes("--help") || argv.includes("-h")) return void process.stdout.write(HELP)
+  const CUSTOMER = RECEIVERS[to]
+  if (!CUSTOMER) throw new Error(`--to ${to ?? "(nothing)"}: not one of ${Object.keys(RECEIVERS).join(", ")}`)
   const heavy = argv.includes("--heavy")
   const fulfil = argv.includes("--fulfil") || argv.includes("--fulfill")
   const json = argv.includes("--json")

@@ -457,7 +457,7 @@ async function main() {
   // (DEMO_SAMPLES=0 leaves them out; the store's own tests do).
   const samplesFile = path.join(settings.dir, "samples.json")
   if (process.env.DEMO_SAMPLES !== "0" && !fs.existsSync(samplesFile)) {
-    step("placing sample parcels (Needs action, the receiver's COD history, Re-weighing)…")
+    step("placing sample parcels (Needs action, the receiver's COD history, Re-weighing, Insights)…")
     const t0 = Date.now()
     const made = await new Promise((resolve) => {
       const child = spawn(process.execPath, [path.join(__dirname, "demo-samples.js")], { env: { ...process.env, DEMO_DIR: settings.dir }, stdio: ["ignore", "pipe", "pipe"] })

@@ -422,7 +422,7 @@ export const perCpu = (r: Result) => (Number.isFinite(r.cpu) && r.cpu > 0 ? (r.r
 /** A markdown table (also readable in a terminal). */
 export function table(head: string[], rows: (string | number)[][]): string {
   const cells = [head, ...rows.map((r) => r.map(String))]
-  const widths = head.map((_, i) => Math.max(...cells.map((r) => (r[i] ?? "").length)))
+  const widths = head.map((_, i) => Math.max(1, ...cells.map((r) => (r[i] ?? "").length)))
   const line = (r: string[]) => `| ${r.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join(" | ")} |`
   return [line(head), `| ${widths.map((w, i) => (i === 0 ? "-".repeat(w) : "-".repeat(w - 1) + ":")).join(" | ")} |`, ...cells.slice(1).map(line)].join("\n")
 }

@@ -626,7 +626,7 @@ describeBrowser()("GHN admin in a browser", () => {
     // The range narrowed to yesterday and today: the table's total is the API's.
     await tab.locator('[data-testid="ghn-insights-from"]').fill(yesterday)
     const total = tab.locator('[data-testid="ghn-insights-outcomes-table"] tr').last()
-    await until("the table of the new range", async () => (await total.innerText()).includes("Tổng") && (await tab.locator('[data-testid="ghn-insights-outcomes-chart"] svg').getAttribute("viewBox")) === "0 0 24 160")
+    await until("the table of the new range", async () => (await total.innerText()).includes("Tổng") && (await tab.locator('[data-testid="ghn-insights-outcomes-chart"]').getAttribute("data-columns")) === "2")
     const cells = (await total.locator("td").allInnerTexts()).slice(1).map(Number)
     expect(cells.reduce((a, b) => a + b, 0)).toBe(insights.outcomes.totals.parcels)
     expect(cells[0]).toBe(insights.outcomes.totals.delivered)
@@ -654,8 +654,20 @@ describeBrowser()("GHN admin in a browser", () => {
     await enTab.locator('[data-testid="ghn-insights-to"]').fill(today)
     await enTab.locator('[data-testid="ghn-insights-outcomes-chart"] [data-chart-bar]').first().waitFor()
     await screenshot(en, "insights-en")
-    // The README's picture of the Insights tab.
-    await docsScreenshot(enTab, "insights")
+    // The README's picture of the Insights tab: the demo's sample parcels (spread over three weeks,
+    // four provinces, every outcome, a late one, COD awaiting at each age), the default range.
+    await store.placeSamples()
+    await en.goto("/app/ghn?tab=insights")
+    await until("the samples' provinces", async () => {
+      const text = await enTab.locator('[data-testid="ghn-insights-provinces-chart"]').innerText().catch(() => "")
+      return ["Hà Nội", "Đà Nẵng", "Cần Thơ", "Hồ Chí Minh"].every((p) => text.includes(p))
+    })
+    expect(Number(await enTab.locator('[data-testid="ghn-insights-outcomes-chart"]').getAttribute("data-columns"))).toBe(30)
+    await expect(enTab.locator('[data-testid="ghn-insights-punctuality"]').innerText()).resolves.toContain("2+ days late")
+    // The tab's top (the range, the outcomes per day, the first-attempt rate and the provinces): what a store owner sees first.
+    const top = (await enTab.boundingBox())!
+    const provinces = (await enTab.locator('[data-testid="ghn-insights-provinces"]').boundingBox())!
+    await docsScreenshot(en, "insights", { x: top.x, y: top.y, width: top.width, height: Math.ceil(provinces.y + provinces.height - top.y) })
     await english.close()
   })
 

@@ -220,8 +220,24 @@ describe("npm run demo (smoke)", () => {
 
     // The first start placed sample parcels: the GHN page's queue, a receiver's COD history and the
     // re-weighing report are not empty on first open.
+    expect(/sample parcels skipped: .*/.exec(demo.output.join(""))?.[0]).toBeUndefined()
     const samples = JSON.parse(fs.readFileSync(path.join(dir, "samples.json"), "utf8")) as { order_code: string; order_id: string; what: string }[]
-    expect(samples).toHaveLength(5)
+    expect(samples).toHaveLength(11)
+    // Settings -> GHN -> Set-up is all green on first open.
+    const setup = (await api("GET", `${s.medusaUrl}/admin/ghn/setup`, undefined, admin)).body
+    expect(setup.lines.filter((l: { ok: boolean }) => !l.ok)).toEqual([])
+    expect(setup.ok).toBe(true)
+    // The Insights tab (its default range: the last 30 days) draws the sample parcels: several
+    // days and provinces, each outcome, a late delivery, COD transferred and awaiting at several ages.
+    const insights = (await api("GET", `${s.medusaUrl}/admin/ghn/insights`, undefined, admin)).body.insights
+    expect(insights.outcomes.totals).toEqual(expect.objectContaining({ parcels: 11, delivered: 6, refused: 1, failed_attempt: 1, cancelled: 1, in_progress: 2 }))
+    expect(insights.outcomes.series.length).toBeGreaterThanOrEqual(8)
+    expect(insights.provinces.map((p: { province: string }) => p.province)).toEqual(expect.arrayContaining(["Hồ Chí Minh", "Hà Nội", "Đà Nẵng", "Cần Thơ"]))
+    expect(insights.first_attempt).toEqual(expect.objectContaining({ delivered_first_attempt: 5 }))
+    expect(insights.punctuality.totals.late_2_plus).toBe(1)
+    expect(insights.failure_reasons.map((r: { reason_code: string }) => r.reason_code)).toEqual(expect.arrayContaining(["GHN-DFC1A4", "GHN-DFC1A2"]))
+    expect(insights.cod.transferred.parcels).toBe(2)
+    expect(insights.cod.awaiting_by_age.filter((a: { parcels: number }) => a.parcels > 0).map((a: { age: string }) => a.age)).toEqual(["0-3", "4-7", "8-14", "15+"])
     const queue = (await api("GET", `${s.medusaUrl}/admin/ghn/needs-action`, undefined, admin)).body
     expect(queue.counts).toEqual(expect.objectContaining({ delivery_fail: 1, storing: 1 }))
     const refusedSample = samples.find((m) => m.what.includes("refused and returned"))!

@@ -30,6 +30,21 @@ export function outcomeOf(status: string, parcel: { failed_attempts: number; ref
   return parcel.failed_attempts > 0 || status === "delivery_fail" ? "failed_attempt" : "in_progress"
 }
 
+const DAY_MS = 86_400_000
+const dayNumber = (day: string) => Date.UTC(Number(day.slice(0, 4)), Number(day.slice(5, 7)) - 1, Number(day.slice(8, 10))) / DAY_MS
+const dayText = (n: number) => new Date(n * DAY_MS).toISOString().slice(0, 10)
+/** The Monday of a calendar day's ISO week, as the service groups weeks. */
+const mondayOf = (n: number) => n - ((new Date(n * DAY_MS).getUTCDay() + 6) % 7)
+
+/** Every period of a range (`YYYY-MM-DD` days, both included), in order: each day, or the Monday of each week it touches. The charts' time axis. */
+export function periodsOf(range: { from: string; to: string; group: InsightGroup }): string[] {
+  const out: string[] = []
+  const last = dayNumber(range.to)
+  const step = range.group === "week" ? 7 : 1
+  for (let n = range.group === "week" ? mondayOf(dayNumber(range.from)) : dayNumber(range.from); n <= last; n += step) out.push(dayText(n))
+  return out
+}
+
 /** Outcomes of a parcel that has ended: what the province's rates count. */
 const ENDED: Outcome[] = ["delivered", "returned", "refused", "lost_damaged"]
 /** Outcomes of a parcel GHN tried to hand over: what the first-attempt rate counts. */

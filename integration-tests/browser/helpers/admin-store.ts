@@ -152,6 +152,8 @@ export type AdminStore = {
   /** A customer's order through the store API, fulfilled with GHN through the admin API. */
   /** `heavy`: the demo's heavy-goods order (one 25 kg variant) instead of its two-product one. */
   placeFulfilledOrder(opts?: { heavy?: boolean }): Promise<{ order_id: string; display_id: number; ghn_order_code: string; fulfillment_id: string }>
+  /** The demo's sample parcels (scripts/demo-samples.js), as the demo places them on its first start. */
+  placeSamples(): Promise<{ what: string; order_code: string; order_id: string }[]>
   adminToken(): Promise<string>
 }
 
@@ -259,6 +261,7 @@ async function startServices({ runId, dir, logDir, cleanups, cleanUp }: { runId:
     adminEnabled: true,
     sandboxUrl: sandbox.url,
     webhook: { url: `${url}/hooks/ghn`, ...WEBHOOK },
+    database: { embedded: false, url: databaseUrl },
     ...seed,
   }
   delete (state as any).created
@@ -270,9 +273,9 @@ async function startServices({ runId, dir, logDir, cleanups, cleanUp }: { runId:
     return (await res.json()).token as string
   }
 
-  const placeFulfilledOrder = async (opts: { heavy?: boolean } = {}) => {
-    started = Date.now()
-    const child = spawn(process.execPath, [path.join(ROOT, "scripts", "demo-order.js"), "--fulfil", "--json", ...(opts.heavy ? ["--heavy"] : [])], {
+  /** One of the demo's scripts on this store: its JSON output. */
+  const runDemoScript = async (script: string, args: string[]) => {
+    const child = spawn(process.execPath, [path.join(ROOT, "scripts", script), ...args], {
       cwd: ROOT,
       env: cleanEnv({ DEMO_DIR: dir }),
       stdio: ["ignore", "pipe", "pipe"],
@@ -282,11 +285,18 @@ async function startServices({ runId, dir, logDir, cleanups, cleanUp }: { runId:
     child.stdout.on("data", (c) => (stdout += c))
     child.stderr.on("data", (c) => (stderr += c))
     const code = await new Promise<number | null>((r) => child.on("exit", r))
-    if (code !== 0) throw new Error(`demo:order --fulfil failed (${code}): ${stderr}`)
-    const result = JSON.parse(stdout)
-    if (!result.ghn_order_code) throw new Error(`demo:order made no GHN order: ${stdout}`)
+    if (code !== 0) throw new Error(`${script} ${args.join(" ")} failed (${code}): ${stderr}`)
+    return JSON.parse(stdout)
+  }
+
+  const placeFulfilledOrder = async (opts: { heavy?: boolean } = {}) => {
+    started = Date.now()
+    const result = await runDemoScript("demo-order.js", ["--fulfil", "--json", ...(opts.heavy ? ["--heavy"] : [])])
+    if (!result.ghn_order_code) throw new Error(`demo:order made no GHN order: ${JSON.stringify(result)}`)
     return result
   }
+
+  const placeSamples = async () => await runDemoScript("demo-samples.js", [])
 
   return {
     url,
@@ -297,6 +307,7 @@ async function startServices({ runId, dir, logDir, cleanups, cleanUp }: { runId:
     dir,
     adminToken,
     placeFulfilledOrder,
+    placeSamples,
     stop: cleanUp,
   }
 }

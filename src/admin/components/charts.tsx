@@ -21,6 +21,8 @@ export type ChartRow = { label: string; values: Record<string, number> }
 
 const HEIGHT = 160
 const SLOT = 24
+/** The fewest slots a column chart is drawn over, so one or two columns keep a column's width. */
+const MIN_SLOTS = 14
 
 /** The colours' key. */
 export const Legend = ({ series }: { series: ChartSeries[] }) => (
@@ -45,10 +47,10 @@ export function ColumnChart(props: { rows: ChartRow[]; series: ChartSeries[]; mo
   const format = props.format ?? String
   const heights = rows.map((r) => (mode === "stacked" ? series.reduce((n, s) => n + (r.values[s.key] ?? 0), 0) : Math.max(0, ...series.map((s) => r.values[s.key] ?? 0))))
   const max = Math.max(1, ...heights)
-  const width = Math.max(1, rows.length) * SLOT
+  const width = Math.max(MIN_SLOTS, rows.length) * SLOT
   const barWidth = mode === "stacked" ? SLOT * 0.7 : (SLOT * 0.8) / Math.max(1, series.length)
   return (
-    <div className="flex flex-col gap-y-2" data-testid={props.testId}>
+    <div className="flex flex-col gap-y-2" data-testid={props.testId} data-columns={rows.length}>
       <svg role="img" aria-label={props.label} viewBox={`0 0 ${width} ${HEIGHT}`} preserveAspectRatio="none" className="h-40 w-full">
         <line x1={0} x2={width} y1={HEIGHT - 0.5} y2={HEIGHT - 0.5} stroke="var(--border-base)" strokeWidth={1} vectorEffect="non-scaling-stroke" />
         {rows.map((row, i) => {

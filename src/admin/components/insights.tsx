@@ -3,7 +3,7 @@ import { Button, Container, Input, Label, Select, Table, Text } from "@medusajs/
 import { keepPreviousData, useQuery } from "@tanstack/react-query"
 import { useState, type ReactNode } from "react"
 import { vietnamDayStart, vietnamDayText } from "../../lib/ghn/dates"
-import { LATENESS, OUTCOMES, type InsightGroup, type Insights } from "../../lib/insights"
+import { LATENESS, OUTCOMES, periodsOf, type InsightGroup, type Insights } from "../../lib/insights"
 import { errorText } from "../lib/api"
 import { backendHref, sdk } from "../lib/sdk"
 import { useGhnTranslation, vnd } from "../lib/format"
@@ -167,7 +167,16 @@ export function InsightsReport() {
       {i && i.outcomes.totals.parcels ? (
         <>
           <Panel title={t("insights.outcomes.title")} subtitle={t("insights.outcomes.subtitle", { count: i.outcomes.totals.parcels })} testId="ghn-insights-outcomes">
-            <ColumnChart label={t("insights.outcomes.title")} rows={i.outcomes.series.map(({ period, ...values }) => ({ label: period, values }))} series={outcomeSeries} testId="ghn-insights-outcomes-chart" />
+            <ColumnChart
+              label={t("insights.outcomes.title")}
+              // Every day (or week) of the range, so the columns stand on a time axis, empty days included.
+              rows={periodsOf(i.range).map((period) => {
+                const { period: _, ...values } = i.outcomes.series.find((r) => r.period === period) ?? { period }
+                return { label: period, values }
+              })}
+              series={outcomeSeries}
+              testId="ghn-insights-outcomes-chart"
+            />
             <Figures
               testId="ghn-insights-outcomes-table"
               head={[t(filters.group === "week" ? "insights.week" : "insights.day"), ...outcomeSeries.map((s) => s.label)]}
@@ -182,7 +191,7 @@ export function InsightsReport() {
             <div className="grid grid-cols-1 gap-4 md:grid-cols-3">
               <Fact label={t("insights.firstAttempt")} testId="ghn-insights-first-attempt">
                 <span className="text-ui-fg-base text-xl font-medium">{percent(i.first_attempt.rate, lng)}</span>{" "}
-                {t("insights.firstAttemptOf", { delivered: i.first_attempt.delivered_first_attempt, tried: i.first_attempt.tried })}
+                {t("insights.firstAttemptOf", { delivered: i.first_attempt.delivered_first_attempt, count: i.first_attempt.tried })}
               </Fact>
             </div>
             <BarList

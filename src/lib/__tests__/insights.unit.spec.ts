@@ -1,4 +1,4 @@
-import { codAgeOf, insightRows, insightsCsv, insightsOf, latenessOf, outcomeOf, type InsightCounts } from "../insights"
+import { codAgeOf, insightRows, insightsCsv, insightsOf, latenessOf, outcomeOf, periodsOf, type InsightCounts } from "../insights"
 
 describe("outcomeOf", () => {
   const plain = { failed_attempts: 0, refused: false }
@@ -94,5 +94,18 @@ describe("insightsOf", () => {
     expect(lines).toContain("first_attempt,total,rate,0.5556")
     expect(lines).toContain("cod_awaiting_age,15+,amount,80")
     expect(lines).toContain("provinces,Đà Nẵng,success_rate,1")
+  })
+})
+
+describe("periodsOf", () => {
+  it("lists every day of the range, both ends included, across a month's end", () => {
+    expect(periodsOf({ from: "2026-02-27", to: "2026-03-02", group: "day" })).toEqual(["2026-02-27", "2026-02-28", "2026-03-01", "2026-03-02"])
+    expect(periodsOf({ from: "2026-11-26", to: "2026-11-26", group: "day" })).toEqual(["2026-11-26"])
+  })
+
+  it("lists the Monday of each week the range touches, as the service groups weeks", () => {
+    // 2026-11-26 is a Thursday, 2026-12-06 a Sunday, 2026-12-07 a Monday.
+    expect(periodsOf({ from: "2026-11-26", to: "2026-12-06", group: "week" })).toEqual(["2026-11-23", "2026-11-30"])
+    expect(periodsOf({ from: "2026-11-26", to: "2026-12-07", group: "week" })).toEqual(["2026-11-23", "2026-11-30", "2026-12-07"])
   })
 })

@@ -24,10 +24,9 @@ import { GhnShippingRun } from "./models/ghn-shipping-run"
 import { GhnShippingRunOrder } from "./models/ghn-shipping-run-order"
 import { GhnLocationShop } from "./models/ghn-location-shop"
 import { type CodRiskOption, type ReceiverHistory, type ReceiverOutcome, refusesCod } from "../../lib/receiver-risk"
-import { GHN_STATUSES, isBeforePickup, medusaEffectOf } from "../../lib/status"
-import { type CodCounts, type FeeWeekCount, type InsightCounts, type InsightGroup, type ParcelGroupCount, type ReasonCount, RETURN_FEE_PARTS } from "../../lib/insights"
-import { vietnamDaySql, vietnamExpectedDaySql } from "../../lib/ghn/dates"
-import { REFUSAL_REASON_CODES } from "../../lib/receiver-risk"
+import { isBeforePickup } from "../../lib/status"
+import { type CodCounts, type FeeWeekCount, type InsightCounts, type InsightGroup, type ParcelGroupCount, type ReasonCount } from "../../lib/insights"
+import { vietnamDaySql, vietnamDayText } from "../../lib/ghn/dates"
 import type { GhnIntentRow, GhnShipmentRow } from "./types"
 import { NEEDS_ACTION_STATUSES } from "../../lib/needs-action"
 import { ShippingRunStore } from "./shipping-run-store"
@@ -77,18 +76,8 @@ function codWhere(opts: { filter: CodFilter; order_id?: string }): { clause: str
   return { clause: where.join(" and "), binds }
 }
 
-/** A GHN fee part of a parcel's breakdown in SQL, 0 when GHN gave none (or no number). */
-const feePartSql = (part: string) => `case when jsonb_typeof(fees->'${part}') = 'number' then (fees->>'${part}')::numeric else 0 end`
-/** The fees a return added to a parcel's bill. */
-const RETURN_FEES_SQL = `(${RETURN_FEE_PARTS.map(feePartSql).join(" + ")})`
-/** A parcel's history events (an empty list when it holds none). */
-const EVENTS_SQL = "jsonb_array_elements(case when jsonb_typeof(history->'events') = 'array' then history->'events' else '[]'::jsonb end)"
-/** Statuses of a parcel coming back, back, lost or damaged (src/lib/status.ts): where a refusal is looked for. */
-const EXCEPTION_STATUSES = GHN_STATUSES.filter((s) => medusaEffectOf(s) === "exception")
-
 /** What the recovery pass is asked through, so a worker applies what a server stored. */
 export const GHN_EVENTS_RECOVER = "ghn.events.recover"
-
 
 /**
  * The plugin's data module: GHN shipments, webhook events, Create Order intents and support
@@ -344,75 +333,59 @@ export default class GhnModuleService extends MedusaService({
   }
 
   /**
-   * The Insights tab's counts: the orders' parcels (not returns) created in [from, to) from one
-   * stock location or all, grouped by period (Vietnamese day or the Monday of its week), province,
-   * status, failed attempt, refusal and days late; GHN's failed-delivery reasons; COD collected and
-   * transferred in the range and awaiting transfer now by age; fees by week. Each read is an
-   * aggregate on an index (created_at, or location_id and created_at; the COD dates' partial ones).
+   * The Insights tab's counts: the orders' parcels (not returns) created in [from, to) (Vietnamese
+   * midnights) from one stock location or all, grouped by period (Vietnamese day or the Monday of
+   * its week), province, status, failed attempt, refusal and days late; GHN's failed-delivery
+   * reasons; COD collected and transferred in the range and awaiting transfer now by age; fees by
+   * week. Read from the rollup PostgreSQL keeps on every write of a parcel (./insight-rollup.ts):
+   * rows per day × location × province × outcome, never per parcel.
    */
   async insightCounts(opts: { from: Date; to: Date; location_id?: string | null; group: InsightGroup }): Promise<InsightCounts> {
     const location = opts.location_id ? " and location_id = ?" : ""
     const locationBind = opts.location_id ? [opts.location_id] : []
-    const cohort = `deleted_at is null and is_return = false and created_at >= ? and created_at < ?${location}`
-    const cohortBinds = [opts.from, opts.to, ...locationBind]
-    const created = vietnamDaySql("created_at")
+    const range = `day >= ?::date and day < ?::date${location}`
+    const rangeBinds = [vietnamDayText(opts.from), vietnamDayText(opts.to), ...locationBind]
     const mondayOf = (day: string) => `(${day} - (extract(isodow from ${day})::int - 1))`
-    const period = opts.group === "week" ? mondayOf(created) : created
-    const { clause: awaiting, binds: awaitingBinds } = codWhere({ filter: "untransferred" })
-    const [groups, reasons, collected, transferred, held, fees] = await Promise.all([
+    const period = opts.group === "week" ? mondayOf("day") : "day"
+    const [groups, reasons, codDays, held, fees] = await Promise.all([
       this.pg.raw<{ rows: ParcelGroupCount[] }>(
-        `select period, province, status, failed_attempts, refused, days_late, count(*)::int as parcels from (
-           select ${period}::text as period, to_province as province, status,
-                  -- Whether GHN failed a delivery (0 or 1): the outcome and the first-attempt rate read no more.
-                  least(delivery_attempts, 1) as failed_attempts,
-                  (status = any(?) and exists (select 1 from ${EVENTS_SQL} e
-                     where e->>'status' = 'delivery_fail' and e->>'reason_code' = any(?) and e->'not_applied' is null)) as refused,
-                  -- Days late, 0 for on time (or early), 2 for two or more.
-                  case when status = 'delivered' and expected_delivery_time is not null and status_at is not null
-                       then least(greatest(${vietnamDaySql("status_at")} - ${vietnamExpectedDaySql("expected_delivery_time")}, 0), 2) end as days_late
-             from ghn_shipment where ${cohort}) p
-          group by period, province, status, failed_attempts, refused, days_late`,
-        [EXCEPTION_STATUSES, REFUSAL_REASON_CODES, ...cohortBinds]
+        `select ${period}::text as period, nullif(province, '') as province, status, failed_attempts, refused,
+                nullif(days_late, -1) as days_late, sum(parcels)::int as parcels
+           from ghn_insight_day where ${range}
+          group by 1, 2, 3, 4, 5, 6 having sum(parcels) <> 0`,
+        rangeBinds
       ),
       this.pg.raw<{ rows: ReasonCount[] }>(
-        `select e->>'reason_code' as reason_code, max(e->>'reason') as reason, count(*)::int as count
-           from ghn_shipment, ${EVENTS_SQL} e
-          where ${cohort} and delivery_attempts > 0 and e->>'status' = 'delivery_fail' and e->'not_applied' is null
-          group by e->>'reason_code'`,
-        cohortBinds
+        `select nullif(reason_code, '') as reason_code, nullif(max(reason), '') as reason, sum(failures)::int as count
+           from ghn_insight_reason_day where ${range}
+          group by reason_code having sum(failures) <> 0`,
+        rangeBinds
       ),
-      this.pg.raw<{ rows: { parcels: number; amount: string }[] }>(
-        `select count(*)::int as parcels, coalesce(sum(cod_amount), 0) as amount from ghn_shipment
-          where deleted_at is null and is_return = false and is_cod_collected = true and cod_collect_date >= ? and cod_collect_date < ?${location}`,
-        cohortBinds
+      this.pg.raw<{ rows: { kind: string; parcels: number; amount: string }[] }>(
+        `select kind, sum(parcels)::int as parcels, sum(amount) as amount from ghn_insight_cod_day
+          where kind in ('collected', 'transferred') and ${range} group by kind`,
+        rangeBinds
       ),
-      this.pg.raw<{ rows: { parcels: number; amount: string }[] }>(
-        `select count(*)::int as parcels, coalesce(sum(cod_amount), 0) as amount from ghn_shipment
-          where deleted_at is null and is_return = false and is_cod_transferred = true and cod_transfer_date >= ? and cod_transfer_date < ?${location}`,
-        cohortBinds
-      ),
-      // What GHN holds now: collected (on delivery when GHN gave no date), not transferred; 15 days and more in one.
+      // What GHN holds now, by the day it collected it; 15 days and more in one.
       this.pg.raw<{ rows: { age_days: number; parcels: number; amount: string }[] }>(
-        `select least(${vietnamDaySql("now()")} - ${vietnamDaySql("coalesce(cod_collect_date, status_at, created_at)")}, 15) as age_days,
-                count(*)::int as parcels, sum(cod_amount) as amount
-           from ghn_shipment where ${awaiting} and status = 'delivered' and cod_amount > 0 and is_cod_transferred = false${location}
-          group by 1`,
-        [...awaitingBinds, ...locationBind]
+        `select least(${vietnamDaySql("now()")} - day, 15) as age_days, sum(parcels)::int as parcels, sum(amount) as amount
+           from ghn_insight_cod_day where kind = 'awaiting'${location}
+          group by 1 having sum(parcels) <> 0`,
+        locationBind
       ),
       this.pg.raw<{ rows: Record<keyof FeeWeekCount, string | number>[] }>(
-        `select ${mondayOf(created)}::text as week, count(*)::int as parcels,
-                coalesce(sum(quoted_fee), 0) as quoted,
-                coalesce(sum(case when quoted_fee is not null then total_fee else 0 end), 0) as billed,
-                coalesce(sum(case when sent_fee is not null then greatest(total_fee - sent_fee - ${RETURN_FEES_SQL}, 0) else 0 end), 0) as reweigh_surcharge,
-                coalesce(sum(${RETURN_FEES_SQL}), 0) as return_fees
-           from ghn_shipment where ${cohort} group by 1 order by 1`,
-        cohortBinds
+        `select ${mondayOf("day")}::text as week, sum(parcels)::int as parcels, sum(quoted) as quoted, sum(billed) as billed,
+                sum(reweigh_surcharge) as reweigh_surcharge, sum(return_fees) as return_fees
+           from ghn_insight_day where ${range} group by 1 having sum(parcels) <> 0 order by 1`,
+        rangeBinds
       ),
     ])
+    const collected = codDays.rows.find((r) => r.kind === "collected")
+    const transferred = codDays.rows.find((r) => r.kind === "transferred")
     const amount = (r: { parcels: number; amount: string } | undefined) => ({ parcels: r?.parcels ?? 0, amount: Number(r?.amount ?? 0) })
     const cod: CodCounts = {
-      collected: amount(collected.rows[0]),
-      transferred: amount(transferred.rows[0]),
+      collected: amount(collected),
+      transferred: amount(transferred),
       awaiting: held.rows.map((r) => ({ age_days: Number(r.age_days), parcels: r.parcels, amount: Number(r.amount) })),
     }
     return {
