@@ -586,24 +586,32 @@ export default class GhnModuleService extends MedusaService({
    * the shipment's history keeps every callback applied.
    */
   async pruneAppliedCallbacks(opts: { days: number; batch?: number; maxBatches?: number; pauseMs?: number }): Promise<number> {
+    // Applied callbacks first, each batch ordered on the processed_at index; then callbacks of order
+    // codes the store never had (never applied, received before the retention), few and read on
+    // the received_at index once the applied ones of that age are gone.
+    const statements = [
+      `delete from ghn_webhook_event where id in (
+         select id from ghn_webhook_event where deleted_at is null and processed_at < now() - make_interval(days => ?::int)
+          order by processed_at limit ?
+       ) returning id`,
+      `delete from ghn_webhook_event where id in (
+         select id from ghn_webhook_event where deleted_at is null and received_at < now() - make_interval(days => ?::int)
+            and processed_at is null and unknown_order
+          order by received_at limit ?
+       ) returning id`,
+    ]
     const batch = opts.batch ?? 1000
     let deleted = 0
-    for (let i = 0; i < (opts.maxBatches ?? 50); i++) {
-      const { rows } = await this.pg.raw<{ rows: { id: string }[] }>(
-        `delete from ghn_webhook_event where id in (
-           select id from ghn_webhook_event where deleted_at is null and processed_at < now() - make_interval(days => ?::int)
-           union all
-           -- Callbacks of order codes the store never had: never applied, received longer ago than the retention.
-           select id from ghn_webhook_event where deleted_at is null and processed_at is null and unknown_order
-              and received_at < now() - make_interval(days => ?::int)
-           limit ?
-         ) returning id`,
-        [opts.days, opts.days, batch]
-      )
-      deleted += rows.length
-      if (rows.length < batch) break
-      // A breath between statements: the webhook's inserts and the recovery pass go first.
-      await new Promise((resolve) => setTimeout(resolve, opts.pauseMs ?? 100))
+    let batches = 0
+    for (const statement of statements) {
+      while (batches < (opts.maxBatches ?? 50)) {
+        batches++
+        const { rows } = await this.pg.raw<{ rows: { id: string }[] }>(statement, [opts.days, batch])
+        deleted += rows.length
+        if (rows.length < batch) break
+        // A breath between statements: the webhook's inserts and the recovery pass go first.
+        await new Promise((resolve) => setTimeout(resolve, opts.pauseMs ?? 100))
+      }
     }
     return deleted
   }
