@@ -236,7 +236,7 @@ describe("the packed plugin in a store of its own", () => {
     const check = async (name: string, token: string) => {
       const answers = path.join(LOGS, `${name}-answers.json`)
       const env = cleanEnv({ GHN_TOKEN: token, GHN_SHOP_ID: "190001", GHN_ENV: sandboxUrl })
-      const [command, args] = NPM ? [process.execPath, [NPM, "exec", "--no", "--", "medusa-ghn-check", "--out", answers]] : ["npx", ["--no", "medusa-ghn-check", "--out", answers]]
+      const [command, args] = NPM ? [process.execPath, [NPM, "exec", "--no", "--", "medusa-ghn-check", "--out", answers]] : ["npx", ["--no", "--", "medusa-ghn-check", "--out", answers]]
       const c = run(name, command as string, args as string[], { cwd: STORE, env })
       const code = await c.exited
       return { code, out: fs.readFileSync(c.logFile, "utf8"), answers: fs.readFileSync(answers, "utf8") }
