@@ -1,10 +1,11 @@
+import { ghnProviderIdOf } from "../../lib/provider-id"
 import { GhnStoreError, storeErrorBody, storeErrorOf, toGhnStoreError } from "../client"
 import { ghnErrorMessage } from "../messages"
 import { GHN_OPTION_MISFIT_CODES, GHN_OPTION_TELL_CODES, isGhnOption, partitionGhnOptions, usableGhnOptions } from "../shipping-options"
 import { SHOPPER_ERROR_CODES } from "../../lib/shopper-errors"
 
-const light = { id: "so_light", name: "GHN hàng nhẹ", provider_id: "ghn_ghn" }
-const heavy = { id: "so_heavy", name: "GHN hàng nặng", provider_id: "ghn_ghn" }
+const light = { id: "so_light", name: "GHN hàng nhẹ", provider_id: ghnProviderIdOf("ghn") }
+const heavy = { id: "so_heavy", name: "GHN hàng nặng", provider_id: ghnProviderIdOf("ghn") }
 const express = { id: "so_hn", name: "GHN (tài khoản Hà Nội)", provider_id: "ghn_hn" }
 const manual = { id: "so_manual", name: "Giao tiêu chuẩn", provider_id: "manual_manual" }
 

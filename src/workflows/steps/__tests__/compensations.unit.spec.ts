@@ -343,12 +343,12 @@ describe("compensations of the plugin's steps", () => {
     })
     const zone = { location_id: "sloc_hn", fulfillment_set_name: "Kho GHN", service_zone_name: "Việt Nam (GHN, Kho)" }
     expect(await runThenFail("t-zone", ensureGhnServiceZoneStep, zone, container)).toEqual(["a later step failed"])
-    expect(await runThenFail("t-provider", enableGhnProviderOnLocationStep, { location_id: "sloc_hn", provider_id: "ghn_ghn", enabled: false }, container)).toEqual(["a later step failed"])
+    expect(await runThenFail("t-provider", enableGhnProviderOnLocationStep, { location_id: "sloc_hn", provider_id: ghnProviderIdOf("ghn"), enabled: false }, container)).toEqual(["a later step failed"])
     expect({ sets, links }).toEqual({ sets: [], links: [] })
     // A zone given and a provider already enabled: nothing made, nothing removed.
     links.push({ already: true })
     await runThenFail("t-zone-given", ensureGhnServiceZoneStep, { ...zone, service_zone_id: "serzo_x" }, container)
-    await runThenFail("t-provider-on", enableGhnProviderOnLocationStep, { location_id: "sloc_hn", provider_id: "ghn_ghn", enabled: true }, container)
+    await runThenFail("t-provider-on", enableGhnProviderOnLocationStep, { location_id: "sloc_hn", provider_id: ghnProviderIdOf("ghn"), enabled: true }, container)
     expect({ sets, links }).toEqual({ sets: [], links: [{ already: true }] })
   })
 })
