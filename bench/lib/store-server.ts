@@ -76,7 +76,7 @@ async function main() {
 function serveJobs(container: any) {
   /* eslint-disable @typescript-eslint/no-require-imports */
   const { pollGhnShipments } = require("../../src/jobs/poll-ghn-shipments")
-  const { recoveryPass } = require("../../src/jobs/_ghn-parcels")
+  const { recoveryPass } = require("../../src/runners/shipments")
   const { pruneGhnCallbacks } = require("../../src/jobs/prune-ghn-callbacks")
   /* eslint-enable @typescript-eslint/no-require-imports */
   const jobs: Record<string, (args: any) => Promise<unknown>> = {

@@ -79,7 +79,7 @@ type StoreRow = [
   body: unknown | ((c: StoreContext) => unknown),
   status: number,
   message: RegExp,
-  /** The shopper error's stable code (src/lib/shopper-errors.ts), when it is one; `false`: no publishable key sent. */
+  /** The shopper error's stable code (src/lib/checkout/shopper-errors.ts), when it is one; `false`: no publishable key sent. */
   extra?: { code?: string; key?: false },
 ]
 

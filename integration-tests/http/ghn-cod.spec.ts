@@ -103,7 +103,7 @@ medusaIntegrationTestRunner({
       await payments.updateCaptures({ id: made.id, metadata: {} })
       await ghn.updateGhnShipments({ id: row.id, cod_capture_status: "capturing", cod_capture_id: null, cod_captured_at: new Date(), cod_capture_before: { payment_id: made.payment_id, captures: [] } })
 
-      const { captureDueGhnCod } = await import("../../src/jobs/_ghn-cod")
+      const { captureDueGhnCod } = await import("../../src/runners/cod")
       await captureDueGhnCod(getContainer())
       const { captures } = await paymentsOf(order.id)
       expect(captures.map((c: any) => [c.id, c.metadata?.ghn_order_code])).toEqual([[made.id, code]])

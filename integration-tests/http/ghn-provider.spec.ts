@@ -272,7 +272,7 @@ medusaIntegrationTestRunner({
 
         // GHN answers again: the recovery pass (the job's) cancels it.
         await sandbox.faults([])
-        const { recoverGhnIntents } = await import("../../src/jobs/_ghn-intents")
+        const { recoverGhnIntents } = await import("../../src/runners/intents")
         const ghn = getContainer().resolve("ghn") as any
         const [intent] = await ghn.listGhnCreateIntents({ client_order_code: code })
         await ghn.updateGhnCreateIntents({ id: intent.id, next_attempt_at: new Date(Date.now() - 1000) })

@@ -1,7 +1,7 @@
 import { authenticate, defineMiddlewares, errorHandler, getHttpResponseFromError, validateAndTransformBody, validateAndTransformQuery } from "@medusajs/framework/http"
 import { MedusaError } from "@medusajs/framework/utils"
 import type { MedusaNextFunction, MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import { ghnServiceFailureOf, shopperAnswerOf, withoutHosts } from "../lib/medusa-error"
+import { ghnServiceFailureOf, shopperAnswerOf, withoutHosts } from "../lib/runtime/medusa-error"
 import { GHN_POLICY_RESOURCES } from "../policies/ghn"
 import { supportRoutes } from "./admin/ghn/support-middlewares"
 import { CreateShippingRunBody, HandoverQuery, ReadyToShipQuery, RunLabelsQuery, ShippingRunsQuery } from "./admin/ghn/shipping-runs/validators"

@@ -1,7 +1,7 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import { isSpecialUnit } from "../lib/address"
-import { toMedusaError } from "../lib/medusa-error"
-import { StoreBudgetSpent } from "../lib/store-master-data"
+import { isSpecialUnit } from "../lib/address/address"
+import { toMedusaError } from "../lib/runtime/medusa-error"
+import { StoreBudgetSpent } from "../lib/runtime/store-master-data"
 import { GHN_MODULE } from "../modules/ghn"
 import type GhnModuleService from "../modules/ghn/service"
 
@@ -9,7 +9,7 @@ export function ghnModule(req: MedusaRequest): GhnModuleService {
   return req.scope.resolve<GhnModuleService>(GHN_MODULE)
 }
 
-/** Answers 429 with Retry-After when the storefront's GHN budget is spent (src/lib/store-master-data.ts); false otherwise. */
+/** Answers 429 with Retry-After when the storefront's GHN budget is spent (src/lib/runtime/store-master-data.ts); false otherwise. */
 export function answeredBudgetSpent(res: MedusaResponse, error: unknown): boolean {
   if (!(error instanceof StoreBudgetSpent)) return false
   res.setHeader("Retry-After", String(error.retryAfterSeconds))

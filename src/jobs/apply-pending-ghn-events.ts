@@ -1,5 +1,5 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
-import { recoveryPass } from "./_ghn-parcels"
+import { recoveryPass } from "../runners/shipments"
 
 /** The recovery pass on a schedule: stored callbacks left unapplied (a crash, a lost event) and failed ones due again, then COD captures left undone. */
 export default async function applyPendingGhnEventsJob(container: MedusaContainer) {

@@ -1,8 +1,8 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
-import { FINAL_STATUSES } from "../lib/status"
+import { FINAL_STATUSES } from "../lib/status/status"
 import { GHN_MODULE } from "../modules/ghn"
 import type GhnModuleService from "../modules/ghn/service"
-import { refreshGhnShipments } from "./_ghn-parcels"
+import { refreshGhnShipments } from "../runners/shipments"
 
 /** Delivered COD parcels are asked about until GHN has transferred their COD, this often and this long. */
 export const COD_TRANSFER_POLL_MS = 6 * 3600_000

@@ -1,5 +1,5 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
-import { recoverGhnIntents } from "./_ghn-intents"
+import { recoverGhnIntents } from "../runners/intents"
 
 /**
  * Create Order intents left behind: a fulfilment whose GHN order was being made when its process

@@ -1,5 +1,5 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
-import { resumeShippingRuns } from "./_ghn-shipping-runs"
+import { resumeShippingRuns } from "../runners/shipping-runs"
 
 /**
  * Shipping runs whose worker stopped (a restart, a SIGKILL) are continued here once their lease

@@ -11,7 +11,7 @@
  * the admin's GHN page (Saved addresses). A second run changes nothing.
  */
 import type { ExecArgs } from "@medusajs/framework/types"
-import { resolveAllSavedAddresses } from "../jobs/_ghn-saved-addresses"
+import { resolveAllSavedAddresses } from "../runners/saved-addresses"
 
 export default async function resolveSavedAddresses({ container }: ExecArgs) {
   const logger = container.resolve<{ info(m: string): void }>("logger")

@@ -11,7 +11,7 @@
  */
 import * as fs from "node:fs"
 import * as path from "node:path"
-import { ghnProviderIdOf } from "../lib/provider-id"
+import { ghnProviderIdOf } from "../lib/runtime/provider-id"
 import type { AuthenticationInput, ExecArgs } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, Modules, ProductStatus } from "@medusajs/framework/utils"
 import {

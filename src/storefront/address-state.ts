@@ -1,5 +1,5 @@
-import { foldVietnamese } from "../lib/address"
-import type { ShopperAddressCandidate } from "../lib/shopper-errors"
+import { foldVietnamese } from "../lib/address/address"
+import type { ShopperAddressCandidate } from "../lib/checkout/shopper-errors"
 import type { GhnStoreClient, GhnUnit } from "./client"
 
 /**
@@ -102,7 +102,7 @@ export function loadList(client: GhnStoreClient, model: AddressModel, level: Add
   return level === "district" ? client.districts(id) : client.wards(id)
 }
 
-/** The address metadata keys the plugin's address resolution reads (src/lib/address-resolver.ts). */
+/** The address metadata keys the plugin's address resolution reads (src/lib/address/address-resolver.ts). */
 export const GHN_METADATA_KEYS = ["ghn_district_id", "ghn_ward_code", "ghn_province_id", "ghn_ward_id"] as const
 
 export type GhnAddressMetadata = {

@@ -1,5 +1,5 @@
-import type { ParcelTracking } from "../lib/parcel-tracking"
-import { isShopperErrorCode, ShopperError, ShopperLocale } from "../lib/shopper-errors"
+import type { ParcelTracking } from "../lib/status/parcel-tracking"
+import { isShopperErrorCode, ShopperError, ShopperLocale } from "../lib/checkout/shopper-errors"
 
 /** A unit of GHN's lists as the plugin's store routes answer them (test and internal entries left out). */
 export type GhnUnit<Id extends number | string> = { id: Id; name: string; aliases: string[] }
@@ -21,7 +21,7 @@ export type GhnLeadtime = {
 }
 
 /** A parcel of an order as the shopper reads it (GET /store/ghn/orders/:id/tracking, POST /store/ghn/tracking). */
-export type { ParcelTracking as GhnParcelTracking, TrackingStep as GhnTrackingStep } from "../lib/parcel-tracking"
+export type { ParcelTracking as GhnParcelTracking, TrackingStep as GhnTrackingStep } from "../lib/status/parcel-tracking"
 
 /** An order's GHN parcels, their statuses in the shopper's language. */
 export type GhnOrderTracking = { order: { display_id: number }; locale: ShopperLocale; parcels: ParcelTracking[] }

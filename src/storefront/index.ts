@@ -12,4 +12,4 @@ export * from "./shipping-options"
 export {
   isShopperErrorCode, SHOPPER_ERROR_CODES, shopperLocaleOf, shopperMessage,
   type ShopperAddressCandidate, type ShopperError, type ShopperErrorCode, type ShopperErrorParams,
-} from "../lib/shopper-errors"
+} from "../lib/checkout/shopper-errors"

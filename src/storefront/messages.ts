@@ -1,9 +1,9 @@
 import { ghnExpectedInstant, vietnamDay, VN_OFFSET_MS } from "../lib/ghn/dates"
-import { ShopperLocale, shopperMessage } from "../lib/shopper-errors"
+import { ShopperLocale, shopperMessage } from "../lib/checkout/shopper-errors"
 import type { AddressLevel } from "./address-state"
 import { toGhnStoreError } from "./client"
 
-export type { ShopperLocale } from "../lib/shopper-errors"
+export type { ShopperLocale } from "../lib/checkout/shopper-errors"
 
 /** The kit's labels in Vietnamese and English. */
 export const LABELS = {
@@ -103,7 +103,7 @@ export function formatDeliveryEstimate(
   return `${label} ${window}`
 }
 
-export { formatVnd } from "../lib/shopper-updates"
+export { formatVnd } from "../lib/status/shopper-updates"
 
 /** Vietnam's time (UTC+7, no daylight saving) of an ISO instant, read through the UTC getters. */
 const inVietnam = (iso: string) => new Date(new Date(iso).getTime() + VN_OFFSET_MS)

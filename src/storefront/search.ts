@@ -1,4 +1,4 @@
-import { foldVietnamese, normalizeUnitName } from "../lib/address"
+import { foldVietnamese, normalizeUnitName } from "../lib/address/address"
 
 /** A unit of a GHN list as the store routes send it. */
 export type SearchableUnit = { name: string; aliases?: readonly string[] }

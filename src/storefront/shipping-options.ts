@@ -1,5 +1,5 @@
-import { isGhnProviderId } from "../lib/provider-id"
-import type { ShopperErrorCode } from "../lib/shopper-errors"
+import { isGhnProviderId } from "../lib/runtime/provider-id"
+import type { ShopperErrorCode } from "../lib/checkout/shopper-errors"
 import { toGhnStoreError } from "./client"
 
 /**

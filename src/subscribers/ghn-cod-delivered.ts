@@ -1,7 +1,7 @@
 import type { SubscriberArgs, SubscriberConfig } from "@medusajs/framework"
-import { GHN_COD_DELIVERED, type GhnCodDeliveredData } from "../lib/cod"
-import { isScriptRun } from "../lib/in-flight"
-import { captureGhnCod } from "../jobs/_ghn-cod"
+import { GHN_COD_DELIVERED, type GhnCodDeliveredData } from "../lib/cod/cod"
+import { isScriptRun } from "../lib/runtime/in-flight"
+import { captureGhnCod } from "../runners/cod"
 
 /** A COD parcel was delivered: its COD is captured (a failure is recorded; the polling job retries). */
 export default async function ghnCodDelivered({ event, container }: SubscriberArgs<GhnCodDeliveredData>) {

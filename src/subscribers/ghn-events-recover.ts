@@ -1,7 +1,7 @@
 import type { SubscriberArgs, SubscriberConfig } from "@medusajs/framework"
-import { isScriptRun } from "../lib/in-flight"
+import { isScriptRun } from "../lib/runtime/in-flight"
 import { GHN_EVENTS_RECOVER } from "../modules/ghn/service"
-import { recoveryPass } from "../jobs/_ghn-parcels"
+import { recoveryPass } from "../runners/shipments"
 
 /** The recovery pass asked for at start (see the GHN module's onApplicationStart): runs where events are handled, the worker. */
 export default async function ghnEventsRecover({ container }: SubscriberArgs<{ reason?: string }>) {

@@ -1,7 +1,7 @@
 import type { SubscriberArgs, SubscriberConfig } from "@medusajs/framework"
 import { ContainerRegistrationKeys, OrderWorkflowEvents } from "@medusajs/framework/utils"
-import { normalizeVnPhone } from "../lib/phone"
-import type { QueryGraph } from "../lib/query-graph"
+import { normalizeVnPhone } from "../lib/address/phone"
+import type { QueryGraph } from "../lib/runtime/query-graph"
 import { GHN_MODULE } from "../modules/ghn"
 import type GhnModuleService from "../modules/ghn/service"
 

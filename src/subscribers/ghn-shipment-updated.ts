@@ -1,6 +1,6 @@
 import type { SubscriberArgs, SubscriberConfig } from "@medusajs/framework"
-import { GHN_SHIPMENT_UPDATED, type GhnShipmentUpdatedData } from "../lib/webhook"
-import { applyGhnCallback } from "../jobs/_ghn-parcels"
+import { GHN_SHIPMENT_UPDATED, type GhnShipmentUpdatedData } from "../lib/status/webhook"
+import { applyGhnCallback } from "../runners/shipments"
 
 /**
  * Applies a stored GHN callback as soon as the webhook stored it. A failure is recorded on the

@@ -1,5 +1,5 @@
 import type { SubscriberArgs, SubscriberConfig } from "@medusajs/framework"
-import { executeShippingRun, GHN_SHIPPING_RUN_QUEUED, type GhnShippingRunQueuedData } from "../jobs/_ghn-shipping-runs"
+import { executeShippingRun, GHN_SHIPPING_RUN_QUEUED, type GhnShippingRunQueuedData } from "../runners/shipping-runs"
 
 /** A run queued by the admin (or its failed orders retried): executed where events are handled, the worker. */
 export default async function ghnShippingRunQueued({ event, container }: SubscriberArgs<GhnShippingRunQueuedData>) {

@@ -1,6 +1,6 @@
 import { createShippingOptionsWorkflow } from "@medusajs/medusa/core-flows"
 import { createWorkflow, transform, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
-import type { PlannedShippingOption } from "../lib/shipping-options"
+import type { PlannedShippingOption } from "../lib/parcel/shipping-options"
 import { enableGhnProviderOnLocationStep } from "./steps/enable-ghn-provider-on-location"
 import { ensureGhnServiceZoneStep, type EnsureGhnServiceZoneInput } from "./steps/ensure-ghn-service-zone"
 

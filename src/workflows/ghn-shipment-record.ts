@@ -1,7 +1,7 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { ghnExpectedInstant } from "../lib/ghn/dates"
-import type { QueryGraph } from "../lib/query-graph"
+import type { QueryGraph } from "../lib/runtime/query-graph"
 import { GHN_MODULE } from "../modules/ghn"
 import type GhnModuleService from "../modules/ghn/service"
 

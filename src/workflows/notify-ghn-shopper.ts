@@ -1,6 +1,6 @@
 import { createWorkflow, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
 import { sendNotificationsStep } from "@medusajs/medusa/core-flows"
-import type { ShopperUpdateData } from "../lib/shopper-updates"
+import type { ShopperUpdateData } from "../lib/status/shopper-updates"
 import { buildGhnShopperNotificationsStep } from "./steps/build-ghn-shopper-notifications"
 
 /**

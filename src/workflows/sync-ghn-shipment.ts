@@ -9,9 +9,9 @@ import {
   releaseLockStep,
   useQueryGraphStep,
 } from "@medusajs/medusa/core-flows"
-import { GHN_COD_DELIVERED, type GhnCodDeliveredData } from "../lib/cod"
-import { SHOPPER_UPDATE_EVENTS, shopperUpdateOf, type ShopperUpdateData } from "../lib/shopper-updates"
-import { isBeforePickup, isPastPickup, medusaEffectOf } from "../lib/status"
+import { GHN_COD_DELIVERED, type GhnCodDeliveredData } from "../lib/cod/cod"
+import { SHOPPER_UPDATE_EVENTS, shopperUpdateOf, type ShopperUpdateData } from "../lib/status/shopper-updates"
+import { isBeforePickup, isPastPickup, medusaEffectOf } from "../lib/status/status"
 import { applyGhnEventStep, type FulfillmentRow, type SyncGhnShipmentInput } from "./steps/apply-ghn-event"
 import { markGhnEventsProcessedStep } from "./steps/mark-ghn-events-processed"
 import { recordReceiverOutcomeStep } from "./steps/record-receiver-outcome"
@@ -24,7 +24,7 @@ export const GHN_SHIPMENT_EXCEPTION = "ghn.shipment.exception"
 /**
  * The one way anything GHN says reaches Medusa: what is pending for a parcel (its stored
  * callbacks, and what a poll or the admin's refresh just read) is applied under the shipment's
- * lock, through GHN's moves only (src/lib/status.ts), then moves the fulfilment with Medusa's own
+ * lock, through GHN's moves only (src/lib/status/status.ts), then moves the fulfilment with Medusa's own
  * workflows (shipped, delivered, cancelled), emits the exception event and asks for the COD
  * capture. The webhook's event, the recovery pass, polling and the admin's refresh all run it
  * (src/jobs/_apply-ghn-parcels.ts); a failure is retried from PostgreSQL with back-off.
@@ -139,7 +139,7 @@ export const syncGhnShipmentWorkflow = createWorkflow("sync-ghn-shipment", (inpu
     }).config({ name: "emit-ghn-cod-delivered" })
   })
 
-  // The receiver's history (src/lib/receiver-risk.ts): an order's COD parcel delivered or returned.
+  // The receiver's history (src/lib/cod/receiver-risk.ts): an order's COD parcel delivered or returned.
   recordReceiverOutcomeStep(applied)
 
   markGhnEventsProcessedStep(transform({ input, applied }, ({ input, applied }) => ({ order_code: input.order_code, applied })))

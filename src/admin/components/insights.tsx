@@ -3,7 +3,7 @@ import { Button, Container, Input, Label, Select, Table, Text } from "@medusajs/
 import { keepPreviousData, useQuery } from "@tanstack/react-query"
 import { useState, type ReactNode } from "react"
 import { vietnamDayStart, vietnamDayText } from "../../lib/ghn/dates"
-import { LATENESS, OUTCOMES, periodsOf, type InsightGroup, type Insights } from "../../lib/insights"
+import { LATENESS, OUTCOMES, periodsOf, type InsightGroup, type Insights } from "../../lib/insights/insights"
 import { errorText } from "../lib/api"
 import { backendHref, sdk } from "../lib/sdk"
 import { useGhnTranslation, vnd } from "../lib/format"

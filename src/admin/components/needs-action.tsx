@@ -3,7 +3,7 @@ import type { DataTablePaginationState, DataTableRowSelectionState } from "@medu
 import { EllipsisHorizontal } from "@medusajs/icons"
 import { useMemo, useState } from "react"
 import { Link } from "react-router-dom"
-import { NEEDS_ACTION_STATUSES, QUEUE_UPDATE_FIELDS } from "../../lib/needs-action"
+import { NEEDS_ACTION_STATUSES, QUEUE_UPDATE_FIELDS } from "../../lib/status/needs-action"
 import { api, errorText, useInvalidate, useMutation, useNeedsAction, type QueueParcel, type SwitchResult } from "../lib/api"
 import { dateTime, useGhnTranslation, vnd } from "../lib/format"
 import { ErrorState, GhnStatusBadge } from "./common"

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query"
-import type { CodReportRow, CodTotals } from "../../lib/cod-report"
+import type { CodReportRow, CodTotals } from "../../lib/cod/cod-report"
 import { sdk } from "./sdk"
 
 // ---------------------------------------------------------------------------------------------
@@ -56,13 +56,13 @@ export type Shipment = {
   actions: { cancel: boolean; redeliver: boolean; return: boolean; update: string[] }
 }
 
-// The COD report's rows are the server's own type (src/lib/cod-report.ts), not a copy.
-export type { CodFilter, CodReportRow as CodParcel, CodTotals } from "../../lib/cod-report"
-export { COD_FILTERS } from "../../lib/cod-report"
+// The COD report's rows are the server's own type (src/lib/cod/cod-report.ts), not a copy.
+export type { CodFilter, CodReportRow as CodParcel, CodTotals } from "../../lib/cod/cod-report"
+export { COD_FILTERS } from "../../lib/cod/cod-report"
 
-/** A receiver's history with the store's COD parcels (src/lib/receiver-risk.ts). */
-export type { ReceiverHistory } from "../../lib/receiver-risk"
-import type { ReceiverHistory } from "../../lib/receiver-risk"
+/** A receiver's history with the store's COD parcels (src/lib/cod/receiver-risk.ts). */
+export type { ReceiverHistory } from "../../lib/cod/receiver-risk"
+import type { ReceiverHistory } from "../../lib/cod/receiver-risk"
 import type { GhnCheck, GhnCheckReport } from "../../lib/ghn-check/texts"
 
 /** A parcel of the "Needs action" queue (GET /admin/ghn/needs-action). */
@@ -216,9 +216,9 @@ export type GhnNotices = { refused_token: { at: string; shop_id: number; code: s
 
 export type Place = { id: number | string; name: string }
 
-// Ready to ship's orders are the server's own type (src/lib/ready-to-ship.ts), not a copy.
-export type { ReadyOrder } from "../../lib/ready-to-ship"
-import type { ReadyOrder } from "../../lib/ready-to-ship"
+// Ready to ship's orders are the server's own type (src/lib/shipping-run/ready-to-ship.ts), not a copy.
+export type { ReadyOrder } from "../../lib/shipping-run/ready-to-ship"
+import type { ReadyOrder } from "../../lib/shipping-run/ready-to-ship"
 
 export type ShippingRunResult = { order_id: string; display_id: string | null; status: string; ghn_order_code?: string; error?: { code: string | null; message: string } }
 export type ShippingRun = {

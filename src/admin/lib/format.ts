@@ -1,5 +1,5 @@
 import { useTranslation } from "react-i18next"
-import { feeBreakdown } from "../../lib/fee-breakdown"
+import { feeBreakdown } from "../../lib/parcel/fee-breakdown"
 import { ghnExpectedInstant, ghnInstant } from "../../lib/ghn/dates"
 
 /** The plugin's translations (namespace "ghn", registered in src/admin/i18n). */
@@ -74,7 +74,7 @@ export const statusColor = (status: string): BadgeColor => COLORS[status] ?? "gr
 /** Every GHN order status, in the order of the journey (for filters). */
 export const STATUSES = Object.keys(COLORS)
 
-/** A shipment's fee parts that are not zero (src/lib/fee-breakdown.ts keeps one name per part). */
+/** A shipment's fee parts that are not zero (src/lib/parcel/fee-breakdown.ts keeps one name per part). */
 export function feeParts(fees: Record<string, unknown> | null | undefined): { key: string; amount: number }[] {
   return Object.entries(feeBreakdown(fees))
     .filter(([, amount]) => amount !== 0)

@@ -2,13 +2,13 @@ import { defineWidgetConfig } from "@medusajs/admin-sdk"
 import type { AdminOrder, DetailWidgetProps } from "@medusajs/framework/types"
 import { Alert, Container } from "@medusajs/ui"
 import { Link } from "react-router-dom"
-import { isNeedsActionStatus } from "../../lib/needs-action"
+import { isNeedsActionStatus } from "../../lib/status/needs-action"
 import { EmptyState, ErrorState, LoadingRows, SectionHeader } from "../components/common"
 import { ReceiverHistoryPanel } from "../components/receiver-history"
 import { ShipmentCard } from "../components/shipment-card"
 import { errorText, useOrderShipments } from "../lib/api"
 import { useGhnTranslation } from "../lib/format"
-import { isGhnProviderId } from "../../lib/provider-id"
+import { isGhnProviderId } from "../../lib/runtime/provider-id"
 
 /** Whether the order ships with GHN (a shipping method priced by the GHN provider). */
 export const shipsWithGhn = (order: AdminOrder) =>

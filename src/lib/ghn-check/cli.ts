@@ -6,7 +6,7 @@
 import { existsSync, readFileSync, writeFileSync } from "node:fs"
 import path from "node:path"
 import * as util from "node:util"
-import { GhnOptionsError, parseGhnOptions } from "../options"
+import { GhnOptionsError, parseGhnOptions } from "../runtime/options"
 import { checkLines, runGhnCheck } from "./index"
 import { maskSecrets, RawAnswers } from "./raw-answers"
 

@@ -6,7 +6,7 @@
 import { GhnApiError, GhnError, GhnNetworkError, type GhnClient, type GhnDistrict, type GhnProvince, type GhnRawAnswer, type GhnShop, type GhnWard } from "../ghn"
 import { ghnExpectedInstant, vietnamDay } from "../ghn/dates"
 import type { Dispatcher } from "undici"
-import { ghnClientFor, type GhnOptions } from "../options"
+import { ghnClientFor, type GhnOptions } from "../runtime/options"
 import { fillGhnCheckText, GHN_CHECK_IDS, GHN_CHECK_TEXTS, GHN_CHECK_TITLES, ghnCheckTextValues, type GhnCheck, type GhnCheckId, type GhnCheckKey, type GhnCheckReport, type GhnCheckStatus } from "./texts"
 
 export { GHN_CHECK_ENV_NAMES, GHN_CHECK_IDS, GHN_CHECK_TEXTS, GHN_CHECK_TITLES, type GhnCheck, type GhnCheckId, type GhnCheckKey, type GhnCheckReport, type GhnCheckStatus } from "./texts"

@@ -9,7 +9,7 @@ import type { GhnShop, GhnShopsApi } from "./shops"
 import type { GhnCallOptions, Transport } from "./transport"
 import { int } from "./response"
 import { posInt, reqStr, str, validateInput } from "./validation"
-import { normalizeVnPhone } from "../phone"
+import { normalizeVnPhone } from "../address/phone"
 
 const language = z.enum(["vi", "en"]).optional()
 
@@ -45,7 +45,7 @@ export interface GhnFindShopAfterFailureInput {
   knownShopIds?: number[]
 }
 
-/** Phone numbers compared by the plugin's one phone rule (src/lib/phone.ts); one it does not read, on its digits. */
+/** Phone numbers compared by the plugin's one phone rule (src/lib/address/phone.ts); one it does not read, on its digits. */
 export function normalizePhone(phone: string | null | undefined): string {
   return normalizeVnPhone(phone) ?? (phone ?? "").replace(/\D+/g, "")
 }

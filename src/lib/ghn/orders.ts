@@ -91,7 +91,7 @@ export type GhnPreviewOrderBody = GhnCreateOrderBody
 /**
  * Body of Update Order: a partial Create Order body plus order_code and otp, and the three fields
  * the spec's status table names: pickup_time (Unix seconds; a past time is GHN's PICKUP_TIME_ERROR),
- * document_return and double_check (on or off). Which status allows which: src/lib/update-rules.ts.
+ * document_return and double_check (on or off). Which status allows which: src/lib/parcel/update-rules.ts.
  */
 export const updateOrderBodySchema = z.strictObject({
   ...orderFields,

@@ -14,9 +14,9 @@
  * rebuilds the counts.
  */
 import { vietnamDaySql, vietnamExpectedDaySql } from "../../lib/ghn/dates"
-import { RETURN_FEE_PARTS } from "../../lib/insights"
-import { REFUSAL_REASON_CODES } from "../../lib/receiver-risk"
-import { GHN_STATUSES, medusaEffectOf } from "../../lib/status"
+import { RETURN_FEE_PARTS } from "../../lib/insights/insights"
+import { REFUSAL_REASON_CODES } from "../../lib/cod/receiver-risk"
+import { GHN_STATUSES, medusaEffectOf } from "../../lib/status/status"
 
 /** A GHN fee part of a parcel's breakdown in SQL, 0 when GHN gave none (or no number). */
 const feePartSql = (part: string, row = "") => `case when jsonb_typeof(${row}fees->'${part}') = 'number' then (${row}fees->>'${part}')::numeric else 0 end`
@@ -25,7 +25,7 @@ export const returnFeesSql = (row = "") => `(${RETURN_FEE_PARTS.map((p) => feePa
 /** A parcel's history events (an empty list when it holds none). */
 export const eventsSql = (row = "") =>
   `jsonb_array_elements(case when jsonb_typeof(${row}history->'events') = 'array' then ${row}history->'events' else '[]'::jsonb end)`
-/** Statuses of a parcel coming back, back, lost or damaged (src/lib/status.ts): where a refusal is looked for. */
+/** Statuses of a parcel coming back, back, lost or damaged (src/lib/status/status.ts): where a refusal is looked for. */
 export const EXCEPTION_STATUSES = GHN_STATUSES.filter((s) => medusaEffectOf(s) === "exception")
 
 const textArray = (values: readonly string[]) => `array[${values.map((v) => `'${v.replace(/'/g, "''")}'`).join(", ")}]::text[]`

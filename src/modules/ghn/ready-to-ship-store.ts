@@ -1,4 +1,4 @@
-import { GHN_PROVIDER_IDENTIFIER } from "../../lib/provider-id"
+import { GHN_PROVIDER_IDENTIFIER } from "../../lib/runtime/provider-id"
 
 type Knex = { raw<T>(sql: string, bindings: unknown[]): Promise<T> }
 

@@ -1,21 +1,21 @@
 import { ContainerRegistrationKeys, generateEntityId, MedusaError, MedusaService, Modules } from "@medusajs/framework/utils"
-import type { AddressResolver } from "../../lib/address-resolver"
-import { type GhnAccount, ghnAccountsOf, ghnClientOf, masterDataOf, notedProviderCount } from "../../lib/ghn-accounts"
-import { ghnProviderIdOf } from "../../lib/provider-id"
-import { inFlightSettled, isScriptRun } from "../../lib/in-flight"
-import { canMoveIntent, clientOrderCode, IntentMoveError, intentItems, type IntentReservation, type IntentStatus } from "../../lib/create-intent"
-import { type CodFilter, type CodShipmentRow, type CodTotals, UNCOLLECTED_END_STATUSES } from "../../lib/cod-report"
-import { describeWebhookIssues, eventFromWebhook, ghnWebhookSchema, MAX_CALLBACK_ATTEMPTS, type GhnShipmentEvent } from "../../lib/webhook"
+import type { AddressResolver } from "../../lib/address/address-resolver"
+import { type GhnAccount, ghnAccountsOf, ghnClientOf, masterDataOf, notedProviderCount } from "../../lib/runtime/ghn-accounts"
+import { ghnProviderIdOf } from "../../lib/runtime/provider-id"
+import { inFlightSettled, isScriptRun } from "../../lib/runtime/in-flight"
+import { canMoveIntent, clientOrderCode, IntentMoveError, intentItems, type IntentReservation, type IntentStatus } from "../../lib/parcel/create-intent"
+import { type CodFilter, type CodShipmentRow, type CodTotals, UNCOLLECTED_END_STATUSES } from "../../lib/cod/cod-report"
+import { describeWebhookIssues, eventFromWebhook, ghnWebhookSchema, MAX_CALLBACK_ATTEMPTS, type GhnShipmentEvent } from "../../lib/status/webhook"
 import type { GhnClient, GhnLabelSize } from "../../lib/ghn"
-import { GhnOptions, parseGhnOptions, shopIdForLocation } from "../../lib/options"
+import { GhnOptions, parseGhnOptions, shopIdForLocation } from "../../lib/runtime/options"
 import { resolveBaseUrl } from "../../lib/ghn"
-import { CachingModule, CachingModuleStore, MemoryStore, SharedCache } from "../../lib/quote-cache"
-import { storeGhnBudget, StoreMasterData } from "../../lib/store-master-data"
+import { CachingModule, CachingModuleStore, MemoryStore, SharedCache } from "../../lib/runtime/quote-cache"
+import { storeGhnBudget, StoreMasterData } from "../../lib/runtime/store-master-data"
 import { GhnCreateIntent } from "./models/ghn-create-intent"
 import { GhnShipment } from "./models/ghn-shipment"
 import { GhnTicket } from "./models/ghn-ticket"
 import { GhnWebhookEvent } from "./models/ghn-webhook-event"
-import { keptRefusedBody, RefusalLog } from "../../lib/refused-callbacks"
+import { keptRefusedBody, RefusalLog } from "../../lib/status/refused-callbacks"
 import { GhnRefusedCallback } from "./models/ghn-refused-callback"
 import { GhnReceiverOutcome } from "./models/ghn-receiver-outcome"
 import { GhnTrustedReceiver } from "./models/ghn-trusted-receiver"
@@ -23,12 +23,12 @@ import { GhnAddressChoice } from "./models/ghn-address-choice"
 import { GhnShippingRun } from "./models/ghn-shipping-run"
 import { GhnShippingRunOrder } from "./models/ghn-shipping-run-order"
 import { GhnLocationShop } from "./models/ghn-location-shop"
-import { type CodRiskOption, type ReceiverHistory, type ReceiverOutcome, refusesCod } from "../../lib/receiver-risk"
-import { isBeforePickup } from "../../lib/status"
-import { type CodCounts, type FeeWeekCount, type InsightCounts, type InsightGroup, type ParcelGroupCount, type ReasonCount } from "../../lib/insights"
+import { type CodRiskOption, type ReceiverHistory, type ReceiverOutcome, refusesCod } from "../../lib/cod/receiver-risk"
+import { isBeforePickup } from "../../lib/status/status"
+import { type CodCounts, type FeeWeekCount, type InsightCounts, type InsightGroup, type ParcelGroupCount, type ReasonCount } from "../../lib/insights/insights"
 import { vietnamDaySql, vietnamDayText } from "../../lib/ghn/dates"
 import type { GhnIntentRow, GhnShipmentRow } from "./types"
-import { NEEDS_ACTION_STATUSES } from "../../lib/needs-action"
+import { NEEDS_ACTION_STATUSES } from "../../lib/status/needs-action"
 import { ShippingRunStore } from "./shipping-run-store"
 import { ReadyToShipStore } from "./ready-to-ship-store"
 
@@ -112,7 +112,7 @@ export default class GhnModuleService extends MedusaService({
   readonly shippingRuns: ShippingRunStore
   /** Orders ready to ship (src/modules/ghn/ready-to-ship-store.ts). */
   readonly readyToShip: ReadyToShipStore
-  /** The store's registrations of the provider, read from the composition root (src/lib/ghn-accounts.ts) once they are all loaded. */
+  /** The store's registrations of the provider, read from the composition root (src/lib/runtime/ghn-accounts.ts) once they are all loaded. */
   private known?: { noted: number; accounts: Map<string, GhnAccount> }
   private readonly configModule?: unknown
   private readonly eventBus?: EventBus
@@ -743,7 +743,7 @@ export default class GhnModuleService extends MedusaService({
   }
 
   /**
-   * Moves an intent along its state machine (src/lib/create-intent.ts): a compare-and-set on the
+   * Moves an intent along its state machine (src/lib/parcel/create-intent.ts): a compare-and-set on the
    * status the caller read, so two processes never both move it (the loser gets IntentMoveError).
    * An intent that reaches an end keeps no body: the receiver's data is not kept longer than needed.
    */
@@ -780,7 +780,7 @@ export default class GhnModuleService extends MedusaService({
   /**
    * A callback with the right secret that was refused: kept (its body's secrets masked, 2 KB at
    * most, masked before cut) for the admin, and those older than 7 days dropped. Logged once an
-   * hour per reason, at most 50 reasons told apart (src/lib/refused-callbacks.ts).
+   * hour per reason, at most 50 reasons told apart (src/lib/status/refused-callbacks.ts).
    */
   async recordRefusedCallback(input: { reason: string; detail: string; body: string }) {
     const body = keptRefusedBody(input.body, this.webhookSecrets.map((s) => s.secret))

@@ -1,6 +1,6 @@
 import { generateEntityId } from "@medusajs/framework/utils"
-import type { HandoverParcel } from "../../lib/handover"
-import { RUN_LEASE_MS, runCounts, type RunCounts, type RunOrderStatus } from "../../lib/shipping-run"
+import type { HandoverParcel } from "../../lib/parcel/handover"
+import { RUN_LEASE_MS, runCounts, type RunCounts, type RunOrderStatus } from "../../lib/shipping-run/shipping-run"
 
 type Knex = { raw<T>(sql: string, bindings: unknown[]): Promise<T> }
 

@@ -1,6 +1,6 @@
 import { container as medusaContainer } from "@medusajs/framework"
 import { AbstractFulfillmentProviderService, MedusaError, Modules } from "@medusajs/framework/utils"
-import { joinOrderQueue, leaveOrderQueue, ORDER_QUEUE_DATA_KEY, type OrderQueueTicket } from "../../lib/order-queue"
+import { joinOrderQueue, leaveOrderQueue, ORDER_QUEUE_DATA_KEY, type OrderQueueTicket } from "../../lib/runtime/order-queue"
 import type {
   CalculatedShippingOptionPrice,
   CalculateShippingOptionPriceDTO,
@@ -10,23 +10,23 @@ import type {
   Logger,
   ValidateFulfillmentDataContext,
 } from "@medusajs/framework/types"
-import { type AddressInput, AddressResolver, type ResolvedAddress } from "../../lib/address-resolver"
-import { ghnClientOf, masterDataOf, noteGhnProviderOptions } from "../../lib/ghn-accounts"
+import { type AddressInput, AddressResolver, type ResolvedAddress } from "../../lib/address/address-resolver"
+import { ghnClientOf, masterDataOf, noteGhnProviderOptions } from "../../lib/runtime/ghn-accounts"
 import { GhnClient, GHN_LIMITS, GhnNetworkError } from "../../lib/ghn"
-import { checkoutPhoneOf, GHN_CONNECTION, GHN_UNAVAILABLE, ghnServiceFailureOf, GhnServiceError, shopperError, toMedusaError, withoutHosts } from "../../lib/medusa-error"
-import { GhnOptions, parseGhnOptions, shopIdForLocation } from "../../lib/options"
-import { GHN_FULFILLMENT_OPTIONS } from "../../lib/shipping-options"
-import { assertServiceType, buildParcel, ghnItems, GhnParcel, Measured, MEASURE_KEYS } from "../../lib/parcel"
-import { cancelGhnOrder } from "../../lib/cancel-order"
-import { GHN_PROVIDER_IDENTIFIER } from "../../lib/provider-id"
-import { cacheKey, CachingModule, CachingModuleStore, MemoryStore, SharedCache } from "../../lib/quote-cache"
+import { checkoutPhoneOf, GHN_CONNECTION, GHN_UNAVAILABLE, ghnServiceFailureOf, GhnServiceError, shopperError, toMedusaError, withoutHosts } from "../../lib/runtime/medusa-error"
+import { GhnOptions, parseGhnOptions, shopIdForLocation } from "../../lib/runtime/options"
+import { GHN_FULFILLMENT_OPTIONS } from "../../lib/parcel/shipping-options"
+import { assertServiceType, buildParcel, ghnItems, GhnParcel, Measured, MEASURE_KEYS } from "../../lib/parcel/parcel"
+import { cancelGhnOrder } from "../../lib/parcel/cancel-order"
+import { GHN_PROVIDER_IDENTIFIER } from "../../lib/runtime/provider-id"
+import { cacheKey, CachingModule, CachingModuleStore, MemoryStore, SharedCache } from "../../lib/runtime/quote-cache"
 import {
   FallbackMarks, fallbackPrice, type FallbackPrice, isGhnOutage, OutageHolds, outageHolds, REFUSED_TOKEN_NOTICE_KEY, REFUSED_TOKEN_NOTICE_SECONDS,
   type RefusedTokenNotice, rememberQuote,
-} from "../../lib/outage-fallback"
+} from "../../lib/runtime/outage-fallback"
 import { createHash } from "node:crypto"
-import type { CacheStore } from "../../lib/quote-cache"
-import { GhnParty, linesFromOrderItems, linesValue, partyOf, type OrderItemLike } from "../../lib/order-body"
+import type { CacheStore } from "../../lib/runtime/quote-cache"
+import { GhnParty, linesFromOrderItems, linesValue, partyOf, type OrderItemLike } from "../../lib/parcel/order-body"
 
 type InjectedDependencies = {
   logger: Logger
@@ -125,7 +125,7 @@ class GhnFulfillmentProviderService extends AbstractFulfillmentProviderService {
     // Medusa's container throws on a key it was not given: the fake client is the tests' only.
     const fake = optional(() => container.ghnClient)
     this.client = fake ?? ghnClientOf(this.options, logger)
-    // One master-data cache per process (src/lib/ghn-accounts.ts); a fake client gets its own, and its own outage holds.
+    // One master-data cache per process (src/lib/runtime/ghn-accounts.ts); a fake client gets its own, and its own outage holds.
     this.addresses = fake ? new AddressResolver(fake.masterData) : masterDataOf(this.options, this.client)
     this.holds = fake ? new OutageHolds() : outageHolds()
     // Medusa's caching module when the store registers one (shared by its instances through Redis).
@@ -336,7 +336,7 @@ class GhnFulfillmentProviderService extends AbstractFulfillmentProviderService {
    * The GHN order is made once Medusa has accepted the fulfilment, in the plugin's
    * fulfillmentCreated hook (src/workflows/hooks/ghn-fulfillment-created.ts), which writes the GHN
    * order and its label onto this fulfilment. Here the fulfilment takes its order's place in the
-   * queue (src/lib/order-queue.ts), so Medusa registers one fulfilment of an order at a time.
+   * queue (src/lib/runtime/order-queue.ts), so Medusa registers one fulfilment of an order at a time.
    */
   async createFulfillment(
     data: Record<string, unknown>,

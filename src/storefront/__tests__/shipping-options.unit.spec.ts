@@ -1,8 +1,8 @@
-import { ghnProviderIdOf } from "../../lib/provider-id"
+import { ghnProviderIdOf } from "../../lib/runtime/provider-id"
 import { GhnStoreError, storeErrorBody, storeErrorOf, toGhnStoreError } from "../client"
 import { ghnErrorMessage } from "../messages"
 import { GHN_OPTION_MISFIT_CODES, GHN_OPTION_TELL_CODES, isGhnOption, partitionGhnOptions, usableGhnOptions } from "../shipping-options"
-import { SHOPPER_ERROR_CODES } from "../../lib/shopper-errors"
+import { SHOPPER_ERROR_CODES } from "../../lib/checkout/shopper-errors"
 
 const light = { id: "so_light", name: "GHN hàng nhẹ", provider_id: ghnProviderIdOf("ghn") }
 const heavy = { id: "so_heavy", name: "GHN hàng nặng", provider_id: ghnProviderIdOf("ghn") }

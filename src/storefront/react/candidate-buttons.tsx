@@ -1,5 +1,5 @@
 import type { GhnAddressFields } from "../address-state"
-import type { ShopperAddressCandidate } from "../../lib/shopper-errors"
+import type { ShopperAddressCandidate } from "../../lib/checkout/shopper-errors"
 import { type GhnMessageClassNames, withClass } from "./class-names"
 
 /** Address candidates as buttons; a press gives the candidate's address fields (those it has). */

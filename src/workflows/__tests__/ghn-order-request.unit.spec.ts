@@ -1,5 +1,5 @@
 import { MedusaError } from "@medusajs/framework/utils"
-import { refusesCod, type ReceiverHistory } from "../../lib/receiver-risk"
+import { refusesCod, type ReceiverHistory } from "../../lib/cod/receiver-risk"
 import { assertCodOffered } from "../ghn-order-request"
 
 const CODRISK = { maxReturned: 2, days: 180 }

@@ -2,9 +2,9 @@ import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, MedusaError, Modules } from "@medusajs/framework/utils"
 import { StepResponse } from "@medusajs/framework/workflows-sdk"
 import { createOrderFulfillmentWorkflow } from "@medusajs/medusa/core-flows"
-import { leaveOrderQueue } from "../../lib/order-queue"
-import { isGhnProviderId } from "../../lib/provider-id"
-import type { QueryGraph } from "../../lib/query-graph"
+import { leaveOrderQueue } from "../../lib/runtime/order-queue"
+import { isGhnProviderId } from "../../lib/runtime/provider-id"
+import type { QueryGraph } from "../../lib/runtime/query-graph"
 import { createGhnOrder, undoGhnOrder, type CreatedGhnOrder } from "../steps/create-ghn-order"
 import { consumeHook } from "./consume-hook"
 
@@ -35,7 +35,7 @@ consumeHook(
       const created = await createGhnOrder(container, { order_id: orderId, fulfillment_id: f.id })
       return new StepResponse(created, created)
     } finally {
-      // The order's place in the queue the provider took for this fulfilment (src/lib/order-queue.ts).
+      // The order's place in the queue the provider took for this fulfilment (src/lib/runtime/order-queue.ts).
       await leaveOrderQueue(container.resolve(Modules.LOCKING), { order_id: orderId, owner: f.id })
     }
   },

@@ -1,7 +1,7 @@
 import { StepResponse } from "@medusajs/framework/workflows-sdk"
 import { fetchShippingOptionForOrderWorkflow, maybeRefreshShippingMethodsWorkflow } from "@medusajs/medusa/core-flows"
-import { MEASURE_KEYS } from "../../lib/parcel"
-import type { QueryGraph } from "../../lib/query-graph"
+import { MEASURE_KEYS } from "../../lib/parcel/parcel"
+import type { QueryGraph } from "../../lib/runtime/query-graph"
 import { consumeHook } from "./consume-hook"
 
 const LINE_FIELDS = [

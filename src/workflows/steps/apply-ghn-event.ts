@@ -1,8 +1,8 @@
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { ghnInstant } from "../../lib/ghn/dates"
-import { attemptsAfter } from "../../lib/needs-action"
-import { GHN_STATUSES, refusedMove, type RefusedMove } from "../../lib/status"
-import type { GhnShipmentEvent } from "../../lib/webhook"
+import { attemptsAfter } from "../../lib/status/needs-action"
+import { GHN_STATUSES, refusedMove, type RefusedMove } from "../../lib/status/status"
+import type { GhnShipmentEvent } from "../../lib/status/webhook"
 import { GHN_MODULE } from "../../modules/ghn"
 import type GhnModuleService from "../../modules/ghn/service"
 
@@ -21,7 +21,7 @@ export type HistoryEntry = {
   reason?: string | null
   reason_code?: string | null
   source: string
-  /** A status GHN cannot give now (src/lib/status.ts refusedMove, or dated before the order): kept here only. */
+  /** A status GHN cannot give now (src/lib/status/status.ts refusedMove, or dated before the order): kept here only. */
   not_applied?: RefusedMove
 }
 
@@ -114,7 +114,7 @@ export const applyGhnEventStep = createStep(
     let statusAt = shipment.status_at ? new Date(shipment.status_at).getTime() : -Infinity
     // Each body carries the fees, COD and weight of its time: only the newest event GHN sent sets them.
     const latestKnown = Math.max(-Infinity, ...history.map((h) => Date.parse(h.time)))
-    // GHN's moves only (src/lib/status.ts): a status it cannot give now, or dated before the
+    // GHN's moves only (src/lib/status/status.ts): a status it cannot give now, or dated before the
     // order existed, stays in the history, marked, and changes nothing else.
     const madeAt = new Date(shipment.created_at).getTime() - 10 * 60_000
     const accepted: typeof events = []

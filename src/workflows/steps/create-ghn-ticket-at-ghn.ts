@@ -1,8 +1,8 @@
 import { MedusaError } from "@medusajs/framework/utils"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import type { GhnTicket as GhnTicketData, GhnTicketCategory } from "../../lib/ghn"
-import { safeFileName } from "../../lib/file-name"
-import { toMedusaError } from "../../lib/medusa-error"
+import { safeFileName } from "../../lib/format/file-name"
+import { toMedusaError } from "../../lib/runtime/medusa-error"
 import { GHN_MODULE } from "../../modules/ghn"
 import type GhnModuleService from "../../modules/ghn/service"
 

@@ -1,8 +1,8 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
-import { type CodCapturePlan, codCaptureFor, type CodPayment } from "../../lib/cod"
-import type { QueryGraph } from "../../lib/query-graph"
+import { type CodCapturePlan, codCaptureFor, type CodPayment } from "../../lib/cod/cod"
+import type { QueryGraph } from "../../lib/runtime/query-graph"
 import { GHN_MODULE } from "../../modules/ghn"
 import type GhnModuleService from "../../modules/ghn/service"
 

@@ -1,7 +1,7 @@
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { Modules } from "@medusajs/framework/utils"
 import type { ICustomerModuleService } from "@medusajs/framework/types"
-import { resolveSavedAddress, savedAddressLabel, type SavedAddressOutcome } from "../../lib/saved-address"
+import { resolveSavedAddress, savedAddressLabel, type SavedAddressOutcome } from "../../lib/address/saved-address"
 import { GHN_MODULE } from "../../modules/ghn"
 import type GhnModuleService from "../../modules/ghn/service"
 

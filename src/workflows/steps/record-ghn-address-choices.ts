@@ -1,5 +1,5 @@
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
-import { cacheKey } from "../../lib/quote-cache"
+import { cacheKey } from "../../lib/runtime/quote-cache"
 import { GHN_MODULE } from "../../modules/ghn"
 import type GhnModuleService from "../../modules/ghn/service"
 import type { SavedAddressPlan } from "./plan-saved-addresses"

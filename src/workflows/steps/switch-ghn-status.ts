@@ -1,6 +1,6 @@
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import type { SwitchStatusResult } from "../../lib/ghn"
-import { toMedusaError } from "../../lib/medusa-error"
+import { toMedusaError } from "../../lib/runtime/medusa-error"
 import { GHN_MODULE } from "../../modules/ghn"
 import type GhnModuleService from "../../modules/ghn/service"
 

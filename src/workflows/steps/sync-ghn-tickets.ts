@@ -1,7 +1,7 @@
 import { MedusaError } from "@medusajs/framework/utils"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import type { GhnTicket as GhnTicketData } from "../../lib/ghn"
-import { toMedusaError } from "../../lib/medusa-error"
+import { toMedusaError } from "../../lib/runtime/medusa-error"
 import { GHN_MODULE } from "../../modules/ghn"
 import type GhnModuleService from "../../modules/ghn/service"
 

@@ -1,8 +1,8 @@
 import { MedusaError } from "@medusajs/framework/utils"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { GhnApiError, type GhnUpdateOrderBody } from "../../lib/ghn"
-import { toMedusaError } from "../../lib/medusa-error"
-import { forbiddenUpdates } from "../../lib/update-rules"
+import { toMedusaError } from "../../lib/runtime/medusa-error"
+import { forbiddenUpdates } from "../../lib/parcel/update-rules"
 import { GHN_MODULE } from "../../modules/ghn"
 import type GhnModuleService from "../../modules/ghn/service"
 

@@ -1,8 +1,8 @@
-import { labelRoute } from "../../../lib/labels"
-import { personName } from "../../../lib/order-body"
-import type { QueryGraph } from "../../../lib/query-graph"
-import { isBeforePickup } from "../../../lib/status"
-import { ADMIN_UPDATE_FIELDS, REDELIVERABLE, RETURNABLE, canUpdateField } from "../../../lib/update-rules"
+import { labelRoute } from "../../../lib/parcel/labels"
+import { personName } from "../../../lib/parcel/order-body"
+import type { QueryGraph } from "../../../lib/runtime/query-graph"
+import { isBeforePickup } from "../../../lib/status/status"
+import { ADMIN_UPDATE_FIELDS, REDELIVERABLE, RETURNABLE, canUpdateField } from "../../../lib/parcel/update-rules"
 import type GhnModuleService from "../../../modules/ghn/service"
 import type { GhnShipmentRow } from "../../../modules/ghn/types"
 

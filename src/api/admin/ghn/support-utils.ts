@@ -1,9 +1,9 @@
 import type { MedusaNextFunction, MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { MedusaError } from "@medusajs/framework/utils"
 import type { z } from "@medusajs/framework/zod"
-import { safeFileName } from "../../../lib/file-name"
+import { safeFileName } from "../../../lib/format/file-name"
 import { GHN_LIMITS } from "../../../lib/ghn"
-import { toMedusaError } from "../../../lib/medusa-error"
+import { toMedusaError } from "../../../lib/runtime/medusa-error"
 
 /**
  * Helpers of the admin's support routes (tickets, settings, shops, partner onboarding, shifts):

@@ -1,10 +1,10 @@
 import { z } from "@medusajs/framework/zod"
 import { GHN_LIMITS, REQUIRED_NOTES } from "../../../lib/ghn/constants"
-import { NEEDS_ACTION_STATUSES } from "../../../lib/needs-action"
-import { normalizeVnPhone, VN_PHONE_RULE } from "../../../lib/phone"
-import { ADMIN_UPDATE_FIELDS } from "../../../lib/update-rules"
+import { NEEDS_ACTION_STATUSES } from "../../../lib/status/needs-action"
+import { normalizeVnPhone, VN_PHONE_RULE } from "../../../lib/address/phone"
+import { ADMIN_UPDATE_FIELDS } from "../../../lib/parcel/update-rules"
 
-/** A phone field read by the plugin's one phone rule (src/lib/phone.ts), kept in its national form. */
+/** A phone field read by the plugin's one phone rule (src/lib/address/phone.ts), kept in its national form. */
 export const vnPhoneField = (field: string) =>
   z.string({ error: `${field} is required` }).transform((written, ctx) => {
     const phone = normalizeVnPhone(written)

@@ -1,7 +1,7 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { Modules } from "@medusajs/framework/utils"
 import { emitShipmentUpdated } from "./emit-batch"
-import { describeWebhookIssues, eventFromWebhook, ghnWebhookSchema, secretMatches, webhookDedupeKey } from "../../../lib/webhook"
+import { describeWebhookIssues, eventFromWebhook, ghnWebhookSchema, secretMatches, webhookDedupeKey } from "../../../lib/status/webhook"
 import { ghnModule } from "../../utils"
 
 /**

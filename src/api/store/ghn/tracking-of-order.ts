@@ -1,9 +1,9 @@
 import type { MedusaRequest } from "@medusajs/framework/http"
 import { ContainerRegistrationKeys, MedusaError } from "@medusajs/framework/utils"
-import { parcelTracking, type ParcelTracking, type TrackedHistoryEntry } from "../../../lib/parcel-tracking"
+import { parcelTracking, type ParcelTracking, type TrackedHistoryEntry } from "../../../lib/status/parcel-tracking"
 import { vietnamMidnight } from "../../../lib/ghn/dates"
-import type { QueryGraph } from "../../../lib/query-graph"
-import { shopperLocaleOf, type ShopperLocale } from "../../../lib/shopper-errors"
+import type { QueryGraph } from "../../../lib/runtime/query-graph"
+import { shopperLocaleOf, type ShopperLocale } from "../../../lib/checkout/shopper-errors"
 import { ghnModule } from "../../utils"
 
 export type TrackedOrder = { id: string; display_id: number; email: string | null; customer_id: string | null }

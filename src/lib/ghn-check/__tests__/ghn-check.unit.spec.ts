@@ -1,6 +1,6 @@
 import { MockAgent } from "undici"
 import { startGhnSandbox, type GhnSandbox } from "../../../sandbox"
-import { parseGhnOptions } from "../../options"
+import { parseGhnOptions } from "../../runtime/options"
 import { checkLines, runGhnCheck, type GhnCheckReport } from "../index"
 import { maskSecrets, RawAnswers } from "../raw-answers"
 import { LOCKED, OWNER_TOKEN, shopWithoutAddress } from "./helpers"

@@ -6,7 +6,7 @@
 import { readdirSync, readFileSync } from "node:fs"
 import { join } from "node:path"
 import { createGhnClient, GhnApiError, type GhnClient } from "../index"
-import { eventFromWebhook, ghnWebhookSchema } from "../../webhook"
+import { eventFromWebhook, ghnWebhookSchema } from "../../status/webhook"
 import { useRecordingServer, type ScriptedResponse } from "./recording-server"
 
 type Fixture = { provenance: string; operation: string; status?: number; body: unknown; expect: Record<string, unknown>; message?: string }

@@ -19,7 +19,7 @@ export class Migration20261124175652 extends Migration {
              where e->>'status' is not null and e->>'not_applied' is null) t
             where t.status = 'delivery_fail' and t.before is distinct from 'delivery_fail')
       where s.deleted_at is null and s.history is not null;`);
-    // One name per fee part (src/lib/fee-breakdown.ts): callbacks' Pascal-case parts renamed, and
+    // One name per fee part (src/lib/parcel/fee-breakdown.ts): callbacks' Pascal-case parts renamed, and
     // where a part was kept under both names (Create Order's, then a callback's) the callback's wins.
     this.addSql(`update "ghn_shipment" s set "fees" = (
         select coalesce(jsonb_object_agg(d.k, d.v), '{}'::jsonb) from (

@@ -3,7 +3,7 @@ import { model } from "@medusajs/framework/utils"
 /**
  * A GHN order about to be created for a fulfilment (an order's parcel or a return's pickup),
  * written with the body it sends before Create Order is called; its states and moves are in
- * src/lib/create-intent.ts. A retry of the same shipment re-sends its code unchanged, so GHN
+ * src/lib/parcel/create-intent.ts. A retry of the same shipment re-sends its code unchanged, so GHN
  * answers with the order it made the first time.
  */
 export const GhnCreateIntent = model

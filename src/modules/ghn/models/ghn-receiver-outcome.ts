@@ -8,7 +8,7 @@ import { model } from "@medusajs/framework/utils"
 export const GhnReceiverOutcome = model
   .define("ghn_receiver_outcome", {
     id: model.id({ prefix: "ghnrcv" }).primaryKey(),
-    /** The receiver's phone, normalised (src/lib/phone.ts normalizeVnPhone). */
+    /** The receiver's phone, normalised (src/lib/address/phone.ts normalizeVnPhone). */
     phone: model.text(),
     order_code: model.text().unique(),
     order_id: model.text().nullable(),

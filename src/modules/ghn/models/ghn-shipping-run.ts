@@ -1,9 +1,9 @@
 import { model } from "@medusajs/framework/utils"
 
 /**
- * A shipping run: GHN orders made for a selection of orders in one action (src/lib/shipping-run.ts
+ * A shipping run: GHN orders made for a selection of orders in one action (src/lib/shipping-run/shipping-run.ts
  * has its states). Its orders are ghn_shipping_run_order rows; the worker that executes it holds a
- * lease it renews, so a run whose worker stopped is resumed by another (src/jobs/_ghn-shipping-runs.ts).
+ * lease it renews, so a run whose worker stopped is resumed by another (src/runners/shipping-runs.ts).
  */
 export const GhnShippingRun = model
   .define("ghn_shipping_run", {

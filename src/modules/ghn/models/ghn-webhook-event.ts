@@ -11,7 +11,7 @@ export const GhnWebhookEvent = model
     event_time: model.dateTime(),
     /** Callbacks stored before `event` existed: their parsed JSON, read once into `event`. */
     body: model.json().nullable(),
-    /** The callback as the shipment applies it (src/lib/webhook.ts eventFromWebhook), parsed once, by the webhook. */
+    /** The callback as the shipment applies it (src/lib/status/webhook.ts eventFromWebhook), parsed once, by the webhook. */
     event: model.json().nullable(),
     /** The request body exactly as GHN sent it. */
     raw_body: model.text().nullable(),

@@ -1,5 +1,5 @@
 import { GhnApiError, GhnNetworkError, type GhnClient } from "../../../lib/ghn"
-import { ghnServiceFailureOf } from "../../../lib/medusa-error"
+import { ghnServiceFailureOf } from "../../../lib/runtime/medusa-error"
 import GhnFulfillmentProviderService from "../service"
 
 /** A fake GHN client: the calls the provider makes, recorded, with answers the test sets. */

@@ -5,8 +5,8 @@
 import { asValue } from "@medusajs/framework/awilix"
 import { ContainerRegistrationKeys, createMedusaContainer, Modules } from "@medusajs/framework/utils"
 import { createWorkflow, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
-import { ghnProviderIdOf } from "../../../lib/provider-id"
-import { SHOPPER_UPDATES, type ShopperUpdateData } from "../../../lib/shopper-updates"
+import { ghnProviderIdOf } from "../../../lib/runtime/provider-id"
+import { SHOPPER_UPDATES, type ShopperUpdateData } from "../../../lib/status/shopper-updates"
 import { GHN_MODULE } from "../../../modules/ghn"
 import { buildGhnShopperNotificationsStep, type ShopperNotification } from "../build-ghn-shopper-notifications"
 

@@ -6,7 +6,7 @@
 import { asValue } from "@medusajs/framework/awilix"
 import { ContainerRegistrationKeys, createMedusaContainer, Modules } from "@medusajs/framework/utils"
 import { createStep, createWorkflow, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
-import { ghnProviderIdOf } from "../../../lib/provider-id"
+import { ghnProviderIdOf } from "../../../lib/runtime/provider-id"
 import { GHN_MODULE } from "../../../modules/ghn"
 import { applyGhnEventStep } from "../apply-ghn-event"
 import { markGhnCodCapturingStep } from "../mark-ghn-cod-capturing"

@@ -1,8 +1,8 @@
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
-import { canMoveIntent, clientOrderCode, IntentMoveError, intentItems, type IntentStatus } from "../../../lib/create-intent"
+import { canMoveIntent, clientOrderCode, IntentMoveError, intentItems, type IntentStatus } from "../../../lib/parcel/create-intent"
 import { GhnApiError, GhnNetworkError } from "../../../lib/ghn"
 import { GHN_MODULE } from "../../../modules/ghn"
-import { ghnProviderIdOf } from "../../../lib/provider-id"
+import { ghnProviderIdOf } from "../../../lib/runtime/provider-id"
 
 /** A store may register the provider under any id: this one's is not the default. */
 const PROVIDER = ghnProviderIdOf("hcm-shop")

@@ -1,7 +1,7 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
-import type { QueryGraph } from "../../../../lib/query-graph"
-import type { ShopperAddressCandidate } from "../../../../lib/shopper-errors"
+import type { QueryGraph } from "../../../../lib/runtime/query-graph"
+import type { ShopperAddressCandidate } from "../../../../lib/checkout/shopper-errors"
 import { ghnModule } from "../../../utils"
 import type { AddressChoicesQuery } from "../validators"
 

@@ -1,8 +1,8 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
-import { COD_CSV_COLUMNS, codReportRow, type CodShipmentRow } from "../../../../lib/cod-report"
-import { csvHead, csvLines } from "../../../../lib/csv"
-import type { QueryGraph } from "../../../../lib/query-graph"
+import { COD_CSV_COLUMNS, codReportRow, type CodShipmentRow } from "../../../../lib/cod/cod-report"
+import { csvHead, csvLines } from "../../../../lib/format/csv"
+import type { QueryGraph } from "../../../../lib/runtime/query-graph"
 import { ghnModule } from "../../../utils"
 import type { CodReportQuery } from "../validators"
 

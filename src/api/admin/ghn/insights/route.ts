@@ -1,7 +1,7 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { MedusaError } from "@medusajs/framework/utils"
 import { vietnamDayStart, vietnamDayText } from "../../../../lib/ghn/dates"
-import { insightsCsv, insightsOf } from "../../../../lib/insights"
+import { insightsCsv, insightsOf } from "../../../../lib/insights/insights"
 import { ghnModule } from "../../../utils"
 import { INSIGHTS_MAX_DAYS, type InsightsQuery } from "../validators"
 

@@ -1,6 +1,6 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { ContainerRegistrationKeys, MedusaError } from "@medusajs/framework/utils"
-import type { QueryGraph } from "../../../../lib/query-graph"
+import type { QueryGraph } from "../../../../lib/runtime/query-graph"
 import { setGhnLocationShopsWorkflow } from "../../../../workflows/set-ghn-location-shops"
 import { ghnModule } from "../../../utils"
 import { locationShops } from "../settings/shared"

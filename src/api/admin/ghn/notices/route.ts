@@ -1,5 +1,5 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import { REFUSED_TOKEN_NOTICE_KEY, type RefusedTokenNotice } from "../../../../lib/outage-fallback"
+import { REFUSED_TOKEN_NOTICE_KEY, type RefusedTokenNotice } from "../../../../lib/runtime/outage-fallback"
 import { ghnModule } from "../../../utils"
 
 /**

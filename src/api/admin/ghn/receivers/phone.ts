@@ -1,5 +1,5 @@
 import { MedusaError } from "@medusajs/framework/utils"
-import { normalizeVnPhone, VN_PHONE_RULE } from "../../../../lib/phone"
+import { normalizeVnPhone, VN_PHONE_RULE } from "../../../../lib/address/phone"
 
 /** The route's receiver: a Vietnamese phone number, normalised; a 400 naming the field otherwise. */
 export function receiverPhone(raw: string | undefined): string {

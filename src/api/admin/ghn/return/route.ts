@@ -1,5 +1,5 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import { refreshGhnShipments } from "../../../../jobs/_ghn-parcels"
+import { refreshGhnShipments } from "../../../../runners/shipments"
 import { switchGhnStatusWorkflow } from "../../../../workflows/switch-ghn-status"
 import type { SwitchStatusBody } from "../validators"
 

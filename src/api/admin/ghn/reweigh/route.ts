@@ -1,8 +1,8 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
-import { csvOf } from "../../../../lib/csv"
-import type { QueryGraph } from "../../../../lib/query-graph"
-import { disagrees, inCatalogueUnits, type ReweighedParcel, variantSuggestions } from "../../../../lib/reweigh"
+import { csvOf } from "../../../../lib/format/csv"
+import type { QueryGraph } from "../../../../lib/runtime/query-graph"
+import { disagrees, inCatalogueUnits, type ReweighedParcel, variantSuggestions } from "../../../../lib/parcel/reweigh"
 import { ghnModule } from "../../../utils"
 import type { ReweighQuery } from "../validators"
 

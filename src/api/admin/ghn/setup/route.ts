@@ -1,17 +1,17 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
-import type { AddressInput } from "../../../../lib/address-resolver"
-import { catalogueSides, catalogueWeight, type Measured } from "../../../../lib/parcel"
-import { isGhnProviderId } from "../../../../lib/provider-id"
-import type { QueryGraph } from "../../../../lib/query-graph"
-import { setupChecklist } from "../../../../lib/setup-checklist"
+import type { AddressInput } from "../../../../lib/address/address-resolver"
+import { catalogueSides, catalogueWeight, type Measured } from "../../../../lib/parcel/parcel"
+import { isGhnProviderId } from "../../../../lib/runtime/provider-id"
+import type { QueryGraph } from "../../../../lib/runtime/query-graph"
+import { setupChecklist } from "../../../../lib/insights/setup-checklist"
 import { ghnModule } from "../../../utils"
 import { locationShops } from "../settings/shared"
 
 type VariantRow = Measured & { id: string; product?: Measured | null }
 
 /**
- * Settings -> GHN -> Set-up: the checklist read from the store (src/lib/setup-checklist.ts):
+ * Settings -> GHN -> Set-up: the checklist read from the store (src/lib/insights/setup-checklist.ts):
  * locations shipping with GHN and their shops, their addresses resolved to GHN wards, variants
  * without weight or size, Vietnam's regions in VND, a COD payment provider, the webhook heard from
  * in the last 24 hours, GHN shipping options.

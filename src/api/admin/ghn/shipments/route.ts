@@ -1,6 +1,6 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
-import type { QueryGraph } from "../../../../lib/query-graph"
+import type { QueryGraph } from "../../../../lib/runtime/query-graph"
 import { ghnModule } from "../../../utils"
 import { presentShipments, withOrders } from "../present"
 import type { ShipmentsQuery } from "../validators"

@@ -1,4 +1,4 @@
-import type { RunCounts } from "../../../../lib/shipping-run"
+import type { RunCounts } from "../../../../lib/shipping-run/shipping-run"
 import type { ShippingRunOrderRow, ShippingRunRow } from "../../../../modules/ghn/shipping-run-store"
 
 /** A run as the admin reads it: its state and counts, and (one run) each order's result. */

@@ -1,5 +1,5 @@
 import { z } from "@medusajs/framework/zod"
-import { MAX_RUN_ORDERS } from "../../../../lib/shipping-run"
+import { MAX_RUN_ORDERS } from "../../../../lib/shipping-run/shipping-run"
 import { LABEL_SIZE } from "../validators"
 
 /** The Ready to ship filters (the list's query, and a run's `filter` for "all that match"). */

@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto"
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { MedusaError, Modules } from "@medusajs/framework/utils"
-import { attemptCounterOf, clientAddressOf, giveBack, takeAttempts, type CountedAttempts } from "../../../../lib/rate-limit"
+import { attemptCounterOf, clientAddressOf, giveBack, takeAttempts, type CountedAttempts } from "../../../../lib/runtime/rate-limit"
 import { ghnModule } from "../../../utils"
 import type { GuestTrackingBody } from "../validators"
 import { guestParcel, orderTracking, trackedOrder, trackingLocaleOf } from "../tracking-of-order"

@@ -1,5 +1,5 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import { resolveAllSavedAddresses } from "../../../../../jobs/_ghn-saved-addresses"
+import { resolveAllSavedAddresses } from "../../../../../runners/saved-addresses"
 
 /** Resolves every customer's saved addresses now (what the `medusa exec` script does); the counts. */
 export async function POST(req: MedusaRequest, res: MedusaResponse) {

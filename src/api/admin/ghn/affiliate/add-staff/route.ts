@@ -1,7 +1,7 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { MedusaError } from "@medusajs/framework/utils"
 import { ghnModule } from "../../../../utils"
-import { toMedusaError } from "../../../../../lib/medusa-error"
+import { toMedusaError } from "../../../../../lib/runtime/medusa-error"
 import type { AffiliateAddStaffBody } from "../../support-validators"
 
 /**

@@ -1,5 +1,5 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import { toMedusaError } from "../../../../../lib/medusa-error"
+import { toMedusaError } from "../../../../../lib/runtime/medusa-error"
 import { ghnModule } from "../../../../utils"
 import type { LabelQuery } from "../../validators"
 

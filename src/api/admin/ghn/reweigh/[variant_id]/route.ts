@@ -1,7 +1,7 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { ContainerRegistrationKeys, MedusaError } from "@medusajs/framework/utils"
 import { updateProductVariantsWorkflow } from "@medusajs/medusa/core-flows"
-import type { QueryGraph } from "../../../../../lib/query-graph"
+import type { QueryGraph } from "../../../../../lib/runtime/query-graph"
 import type { ApplyMeasuresBody } from "../../validators"
 
 type VariantRow = { id: string; weight?: number | null; length?: number | null; width?: number | null; height?: number | null }

@@ -1,6 +1,6 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { MedusaError } from "@medusajs/framework/utils"
-import { refreshGhnShipments } from "../../../../../jobs/_ghn-parcels"
+import { refreshGhnShipments } from "../../../../../runners/shipments"
 import { updateGhnOrderWorkflow } from "../../../../../workflows/update-ghn-order"
 import { ghnModule } from "../../../../utils"
 import { presentShipments } from "../../present"

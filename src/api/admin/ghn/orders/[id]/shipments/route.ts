@@ -1,7 +1,7 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
-import type { QueryGraph } from "../../../../../../lib/query-graph"
-import { normalizeVnPhone } from "../../../../../../lib/phone"
+import type { QueryGraph } from "../../../../../../lib/runtime/query-graph"
+import { normalizeVnPhone } from "../../../../../../lib/address/phone"
 import { ghnModule } from "../../../../../utils"
 import { presentShipments } from "../../../present"
 

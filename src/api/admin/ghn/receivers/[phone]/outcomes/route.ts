@@ -1,5 +1,5 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import { csvOf } from "../../../../../../lib/csv"
+import { csvOf } from "../../../../../../lib/format/csv"
 import { ghnModule } from "../../../../../utils"
 import { receiverPhone } from "../../phone"
 

@@ -1,7 +1,7 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { MedusaError } from "@medusajs/framework/utils"
-import { toMedusaError } from "../../../../../../lib/medusa-error"
-import { refreshGhnShipments } from "../../../../../../jobs/_ghn-parcels"
+import { toMedusaError } from "../../../../../../lib/runtime/medusa-error"
+import { refreshGhnShipments } from "../../../../../../runners/shipments"
 import { ghnModule } from "../../../../../utils"
 import { presentShipments } from "../../../present"
 

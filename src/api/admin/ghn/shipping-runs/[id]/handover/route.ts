@@ -1,5 +1,5 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import { handoverCsv, handoverHtml } from "../../../../../../lib/handover"
+import { handoverCsv, handoverHtml } from "../../../../../../lib/parcel/handover"
 import { ghnModule } from "../../../../../utils"
 import { runOf } from "../../run-of"
 import type { HandoverQuery } from "../../validators"

@@ -1,7 +1,7 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { MedusaError } from "@medusajs/framework/utils"
 import { GHN_LIMITS } from "../../../../../../lib/ghn/constants"
-import { toMedusaError } from "../../../../../../lib/medusa-error"
+import { toMedusaError } from "../../../../../../lib/runtime/medusa-error"
 import { ghnModule } from "../../../../../utils"
 import { runOf } from "../../run-of"
 import type { RunLabelsQuery } from "../../validators"

@@ -1,6 +1,6 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { MedusaError, Modules } from "@medusajs/framework/utils"
-import { GHN_SHIPPING_RUN_QUEUED } from "../../../../../../jobs/_ghn-shipping-runs"
+import { GHN_SHIPPING_RUN_QUEUED } from "../../../../../../runners/shipping-runs"
 import { ghnModule } from "../../../../../utils"
 import { presentRun } from "../../present"
 import { runOf } from "../../run-of"

@@ -1,0 +1,72 @@
+import { withoutHosts } from "../runtime/medusa-error"
+
+/**
+ * A shipping run: GHN orders made for a selection of orders in one action, each order through
+ * Medusa's createOrderFulfillmentWorkflow (the plugin's fulfilment hook makes its GHN order).
+ *
+ *   run:    queued -> running -> completed | cancelled   (a retry of its failed orders: running again)
+ *   order:  queued -> running -> created | failed;  queued -> cancelled (the run was cancelled);
+ *           failed -> queued (a retry)
+ */
+export const RUN_STATUSES = ["queued", "running", "completed", "cancelled"] as const
+export type RunStatus = (typeof RUN_STATUSES)[number]
+export const RUN_ORDER_STATUSES = ["queued", "running", "created", "failed", "cancelled"] as const
+export type RunOrderStatus = (typeof RUN_ORDER_STATUSES)[number]
+
+/** The most orders one run takes: a day of a large shop; a larger selection is several runs. */
+export const MAX_RUN_ORDERS = 1_000
+/**
+ * Orders fulfilled at the same time in one process, whatever the number of runs: Medusa's
+ * fulfilment runs at about 300 a minute four at a time on 2 cores, and more only adds contention.
+ */
+export const RUN_CONCURRENCY = 4
+/** A worker renews its run's lease this often; a lease not renewed for RUN_LEASE_MS means the worker stopped. */
+export const RUN_LEASE_MS = 60_000
+export const RUN_RENEW_MS = 15_000
+
+/** The fulfilment metadata keys a run sets: its id, and the pickup shift it chose (read by the Create Order body's builder). */
+export const RUN_METADATA_KEY = "ghn_shipping_run"
+export const PICK_SHIFT_METADATA_KEY = "ghn_pick_shift"
+
+/** What a failed order keeps: GHN's code (or Medusa's error type) and the text, never a host or URL. */
+export function failureOf(error: unknown): { code: string | null; message: string } {
+  const e = error as { code?: unknown; type?: unknown; message?: unknown } | null | undefined
+  const code = typeof e?.code === "string" && e.code ? e.code : typeof e?.type === "string" && e.type ? e.type : null
+  const message = withoutHosts(typeof e?.message === "string" && e.message ? e.message : String(error))
+  return { code, message: message.slice(0, 2000) }
+}
+
+/** A run's counts from its orders' states. */
+export type RunCounts = Record<RunOrderStatus, number>
+export function runCounts(rows: { status: string; n: number | string }[]): RunCounts {
+  const counts = Object.fromEntries(RUN_ORDER_STATUSES.map((s) => [s, 0])) as RunCounts
+  for (const r of rows) if ((RUN_ORDER_STATUSES as readonly string[]).includes(r.status)) counts[r.status as RunOrderStatus] += Number(r.n)
+  return counts
+}
+
+/** A run whose orders have all reached an end (created, failed or cancelled) is finished. */
+export function runFinished(counts: RunCounts): boolean {
+  return counts.queued === 0 && counts.running === 0
+}
+
+/** At most `limit` holders at a time; the others wait in arrival order. */
+export class Semaphore {
+  private active = 0
+  private readonly waiting: (() => void)[] = []
+  constructor(readonly limit: number) {}
+  async acquire(): Promise<void> {
+    if (this.active < this.limit) {
+      this.active++
+      return
+    }
+    await new Promise<void>((resolve) => this.waiting.push(resolve))
+  }
+  release(): void {
+    const next = this.waiting.shift()
+    if (next) next()
+    else this.active--
+  }
+  get inUse() {
+    return this.active
+  }
+}
