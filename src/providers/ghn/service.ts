@@ -26,6 +26,7 @@ import {
 } from "../../lib/runtime/outage-fallback"
 import { createHash } from "node:crypto"
 import type { CacheStore } from "../../lib/runtime/quote-cache"
+import type { GhnFulfillmentData, GhnMethodData, GhnProviderContext, ServiceTypeId } from "../../contracts/fulfillment-data"
 import { GhnParty, linesFromOrderItems, linesValue, partyOf, type OrderItemLike } from "../../lib/parcel/order-body"
 
 type InjectedDependencies = {
@@ -35,33 +36,7 @@ type InjectedDependencies = {
   ghnClient?: GhnClient
 }
 
-type ServiceTypeId = 2 | 5
-
-/** What validateFulfillmentData keeps on the shipping method (later the fulfilment's data). */
-export type GhnMethodData = {
-  service_type_id: ServiceTypeId
-  is_return?: boolean
-  ghn_to?: ResolvedAddress
-  /** The stock location the cart was quoted from, with its resolved GHN address. */
-  ghn_from?: GhnParty & { location_id: string }
-  /** The cart was priced while GHN was down (option `outageFallback`): from what. */
-  ghn_price_fallback?: FallbackPrice
-  [key: string]: unknown
-}
-
-/** What a GHN fulfilment's data holds once its GHN order is made (create-ghn-order.ts writes it). */
-export type GhnFulfillmentData = GhnMethodData & {
-  order_code: string
-  client_order_code: string
-  shop_id: number
-  total_fee: number
-  expected_delivery_time?: string
-  cod_amount: number
-  insurance_value: number
-  /** GHN orders made under earlier unanswered intents with other items, cancelled before this one. */
-  ghn_cancelled_orphans?: { client_order_code: string; order_code: string }[]
-}
-
+export type { GhnFulfillmentData, GhnMethodData }
 
 const MAX_INSURANCE = GHN_LIMITS.createOrder.maxInsuranceValue
 
@@ -233,7 +208,7 @@ class GhnFulfillmentProviderService extends AbstractFulfillmentProviderService {
       )
     }
     // Set by the plugin's pricing-context hook where Medusa leaves them out (returns).
-    const shippingAddress = (context.ghn_order_address ?? context.shipping_address) as AddressInput | undefined
+    const shippingAddress = ((context as GhnProviderContext).ghn_order_address ?? context.shipping_address) as AddressInput | undefined
     if (!shippingAddress?.country_code && !shippingAddress?.province && !shippingAddress?.city) {
       throw new MedusaError(MedusaError.Types.INVALID_DATA, "GHN needs the cart's shipping address to quote a fee")
     }
@@ -443,8 +418,8 @@ class GhnFulfillmentProviderService extends AbstractFulfillmentProviderService {
    * the order's lines that the plugin's order hook adds.
    */
   protected quotedLines(context: CalculateShippingOptionPriceDTO["context"], isReturn: boolean) {
-    const orderItems = context.ghn_order_items as (OrderItemLike & { quantity: unknown })[] | undefined
-    const productMeasures = (context.ghn_product_measures ?? {}) as Record<string, Measured>
+    const orderItems = (context as GhnProviderContext).ghn_order_items
+    const productMeasures = (context as GhnProviderContext).ghn_product_measures ?? {}
     const pool: (OrderItemLike & { quantity: unknown })[] =
       orderItems ??
       ((context.items ?? []) as unknown as (OrderItemLike & { quantity: unknown })[]).map((item) =>

@@ -2,6 +2,7 @@ import { StepResponse } from "@medusajs/framework/workflows-sdk"
 import { fetchShippingOptionForOrderWorkflow, maybeRefreshShippingMethodsWorkflow } from "@medusajs/medusa/core-flows"
 import { MEASURE_KEYS } from "../../lib/parcel/parcel"
 import type { QueryGraph } from "../../lib/runtime/query-graph"
+import type { GhnProviderContext } from "../../contracts/fulfillment-data"
 import { consumeHook } from "./consume-hook"
 
 const LINE_FIELDS = [
@@ -25,7 +26,8 @@ type PricingInput = { order_id: string; context?: Record<string, unknown> }
  * `ghn_order_items`, with the lines the change adds (an exchange's or claim's new items), which
  * are not the order's until the change is confirmed.
  */
-type OrderRow = { id: string; currency_code: string; shipping_address?: Record<string, unknown> | null; items?: { id: string }[] }
+type LineRow = NonNullable<GhnProviderContext["ghn_order_items"]>[number]
+type OrderRow = { id: string; currency_code: string; shipping_address?: Record<string, unknown> | null; items?: LineRow[] }
 
 async function orderPricingContext({ input }: { input: unknown }, { container }: { container: { resolve<T>(key: string): T } }) {
   const { order_id, context } = input as PricingInput
@@ -41,13 +43,13 @@ async function orderPricingContext({ input }: { input: unknown }, { container }:
     .map((i) => i.id)
     .filter((id) => id && !(order.items ?? []).some((item) => item.id === id))
   const addedLines = added.length
-    ? (await query.graph<{ id: string }>({ entity: "order_line_item", fields: LINE_FIELDS, filters: { id: added } })).data
+    ? (await query.graph<LineRow>({ entity: "order_line_item", fields: LINE_FIELDS, filters: { id: added } })).data
     : []
-  return new StepResponse({
-    currency_code: order.currency_code,
+  const ghnContext: GhnProviderContext = {
     ghn_order_address: order.shipping_address,
     ghn_order_items: [...(order.items ?? []), ...addedLines],
-  })
+  }
+  return new StepResponse({ currency_code: order.currency_code, ...ghnContext })
 }
 
 const LOST = "GHN options of returns, exchanges, claims and order edits are quoted without the order's address and items, and GHN refuses to quote them"

@@ -2,6 +2,7 @@ import { StepResponse } from "@medusajs/framework/workflows-sdk"
 import { calculateShippingOptionsPricesWorkflow, listShippingOptionsForCartWithPricingWorkflow } from "@medusajs/medusa/core-flows"
 import { MEASURE_KEYS } from "../../lib/parcel/parcel"
 import type { QueryGraph } from "../../lib/runtime/query-graph"
+import type { GhnProviderContext } from "../../contracts/fulfillment-data"
 import { consumeHook } from "./consume-hook"
 
 /**
@@ -18,9 +19,10 @@ async function productMeasures({ input }: { input: unknown }, { container }: { c
     fields: ["items.id", ...MEASURE_KEYS.map((m) => `items.product.${m}`)],
     filters: { id: cartId },
   })
-  const measures: Record<string, unknown> = {}
+  const measures: NonNullable<GhnProviderContext["ghn_product_measures"]> = {}
   for (const item of data[0]?.items ?? []) if (item?.product) measures[item.id] = item.product
-  return new StepResponse({ ghn_product_measures: measures })
+  const ghnContext: GhnProviderContext = { ghn_product_measures: measures }
+  return new StepResponse(ghnContext)
 }
 
 const LOST = "checkout quotes see each variant's own weight and sizes only, not its product's"
