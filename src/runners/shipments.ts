@@ -4,7 +4,8 @@
  * and routes that run the workflow share it.
  */
 import type { MedusaContainer } from "@medusajs/framework/types"
-import { type GhnShipmentEvent, type GhnShipmentUpdatedData, MAX_CALLBACK_ATTEMPTS, retryDelayMs } from "../lib/status/webhook"
+import type { GhnShipmentUpdatedData } from "../contracts/events"
+import { type GhnShipmentEvent, MAX_CALLBACK_ATTEMPTS, retryDelayMs } from "../lib/status/webhook"
 import { GHN_MODULE } from "../modules/ghn"
 import type GhnModuleService from "../modules/ghn/service"
 import { syncGhnShipmentWorkflow } from "../workflows/sync-ghn-shipment"

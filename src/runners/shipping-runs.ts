@@ -17,10 +17,6 @@ import { GHN_MODULE } from "../modules/ghn"
 import type GhnModuleService from "../modules/ghn/service"
 import type { ShippingRunOrderRow, ShippingRunRow } from "../modules/ghn/shipping-run-store"
 
-/** Emitted when a run is queued (created, or its failed orders retried): the worker executes it. */
-export const GHN_SHIPPING_RUN_QUEUED = "ghn.shipping_run.queued"
-export type GhnShippingRunQueuedData = { id: string }
-
 type Logger = { warn(message: string): void; info(message: string): void }
 
 /** One bound for every run of this process: two runs at once share RUN_CONCURRENCY fulfilments. */

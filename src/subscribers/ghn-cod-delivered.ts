@@ -1,5 +1,5 @@
 import type { SubscriberArgs, SubscriberConfig } from "@medusajs/framework"
-import { GHN_COD_DELIVERED, type GhnCodDeliveredData } from "../lib/cod/cod"
+import { GHN_COD_DELIVERED, type GhnCodDeliveredData } from "../contracts/events"
 import { isScriptRun } from "../lib/runtime/in-flight"
 import { captureGhnCod } from "../runners/cod"
 

@@ -9,8 +9,15 @@ import {
   releaseLockStep,
   useQueryGraphStep,
 } from "@medusajs/medusa/core-flows"
-import { GHN_COD_DELIVERED, type GhnCodDeliveredData } from "../lib/cod/cod"
-import { SHOPPER_UPDATE_EVENTS, shopperUpdateOf, type ShopperUpdateData } from "../lib/status/shopper-updates"
+import {
+  GHN_COD_DELIVERED,
+  GHN_SHIPMENT_EXCEPTION,
+  SHOPPER_UPDATE_EVENTS,
+  type GhnCodDeliveredData,
+  type GhnShipmentExceptionData,
+  type ShopperUpdateData,
+} from "../contracts/events"
+import { shopperUpdateOf } from "../lib/status/shopper-updates"
 import { isBeforePickup, isPastPickup, medusaEffectOf } from "../lib/status/status"
 import { applyGhnEventStep, type FulfillmentRow, type SyncGhnShipmentInput } from "./steps/apply-ghn-event"
 import { markGhnEventsProcessedStep } from "./steps/mark-ghn-events-processed"
@@ -18,8 +25,6 @@ import { recordReceiverOutcomeStep } from "./steps/record-receiver-outcome"
 import { setFulfillmentGhnStatusStep } from "./steps/set-fulfillment-ghn-status"
 
 export type { SyncGhnShipmentInput }
-
-export const GHN_SHIPMENT_EXCEPTION = "ghn.shipment.exception"
 
 /**
  * The one way anything GHN says reaches Medusa: what is pending for a parcel (its stored
@@ -95,13 +100,13 @@ export const syncGhnShipmentWorkflow = createWorkflow("sync-ghn-shipment", (inpu
   when({ plan }, ({ plan }) => plan.exception).then(() => {
     emitEventStep({
       eventName: GHN_SHIPMENT_EXCEPTION,
-      data: transform({ applied, input }, ({ applied, input }) => ({
+      data: transform({ applied, input }, ({ applied, input }): GhnShipmentExceptionData => ({
         order_code: input.order_code,
-        status: applied.status,
+        status: applied.status!,
         previous_status: applied.previous_status,
         reason: applied.reason ?? null,
         reason_code: applied.reason_code ?? null,
-        fulfillment_id: applied.fulfillment_id,
+        fulfillment_id: applied.fulfillment_id!,
         order_id: applied.order_id,
         is_return: applied.is_return,
       })),

@@ -52,10 +52,6 @@ export function cashToPrepare(status: string, codAmount: number | null | undefin
   return NOTHING_TO_COLLECT.has(status) ? 0 : Number(codAmount ?? 0)
 }
 
-/** Emitted when a parcel with COD is delivered and its COD is not captured yet. */
-export const GHN_COD_DELIVERED = "ghn.cod.delivered"
-export type GhnCodDeliveredData = { order_code: string }
-
 /** A payment of the order, as the capture on delivery reads it. */
 export type CodPayment = {
   id: string

@@ -4,11 +4,6 @@ import { GHN_LIMITS } from "../ghn/constants"
 import { ghnIso, ghnMillis, isGhnDate } from "../ghn/dates"
 import { blank, emptyObject } from "../ghn/response"
 
-/** Emitted for each stored GHN callback to apply; retried by the event bus on failure. */
-export const GHN_SHIPMENT_UPDATED = "ghn.shipment.updated"
-/** What that event carries: the stored callback, and its order code (events queued by older versions: the id only). */
-export type GhnShipmentUpdatedData = { event_id: string; order_code?: string }
-
 /** Tries of a stored callback before it waits for the admin (its error shows on the shipment). */
 import { feeBreakdown } from "../parcel/fee-breakdown"
 
