@@ -32,7 +32,7 @@ export type { SyncGhnShipmentInput }
  * lock, through GHN's moves only (src/lib/status/status.ts), then moves the fulfilment with Medusa's own
  * workflows (shipped, delivered, cancelled), emits the exception event and asks for the COD
  * capture. The webhook's event, the recovery pass, polling and the admin's refresh all run it
- * (src/jobs/_apply-ghn-parcels.ts); a failure is retried from PostgreSQL with back-off.
+ * (src/runners/shipments.ts); a failure is retried from PostgreSQL with back-off.
  */
 export const syncGhnShipmentWorkflow = createWorkflow("sync-ghn-shipment", (input: SyncGhnShipmentInput) => {
   const lockKey = transform({ input }, ({ input }) => `ghn-shipment:${input.order_code}`)

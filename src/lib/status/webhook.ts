@@ -9,7 +9,7 @@ import { feeBreakdown } from "../parcel/fee-breakdown"
 
 export const MAX_CALLBACK_ATTEMPTS = 8
 
-/** Back-off after the n-th failed application of a parcel's callbacks: 10 s, 20 s, 40 s ... at most an hour; none after the last try. */
+/** Back-off after the n-th failed application of a shipment's callbacks: 10 s, 20 s, 40 s ... at most an hour; none after the last try. */
 export function retryDelayMs(attempts: number): number | null {
   return attempts >= MAX_CALLBACK_ATTEMPTS ? null : Math.min(3_600_000, 10_000 * 2 ** Math.max(0, attempts - 1))
 }
@@ -154,7 +154,7 @@ export type GhnShipmentEvent = {
   total_fee?: number
   fees?: Record<string, unknown> | null
   cod_amount?: number
-  /** GHN collected the COD (Order Info's is_cod_collected; a delivered callback of a COD parcel) and when. */
+  /** GHN collected the COD (Order Info's is_cod_collected; a delivered callback of a COD shipment) and when. */
   cod_collected?: boolean
   cod_collect_date?: string | null
   /** GHN transferred the COD to the shop (is_cod_transferred, or a CODTransferDate) and when. */
@@ -180,7 +180,7 @@ export function eventFromWebhook(body: GhnWebhookBody): GhnShipmentEvent {
     total_fee: body.TotalFee,
     fees: body.Fee ? feeBreakdown(body.Fee) : null,
     cod_amount: body.CODAmount,
-    // GHN collects the COD when it delivers: a delivered callback of a COD parcel says so.
+    // GHN collects the COD when it delivers: a delivered callback of a COD shipment says so.
     cod_collected: body.Status === "delivered" && (body.CODAmount ?? 0) > 0,
     cod_collect_date: body.Status === "delivered" && (body.CODAmount ?? 0) > 0 ? body.Time : null,
     cod_transferred: !!body.CODTransferDate,
