@@ -4,11 +4,11 @@ import { GHN_MODULE } from "../modules/ghn"
 import type GhnModuleService from "../modules/ghn/service"
 import { refreshGhnShipments } from "../runners/shipments"
 
-/** Delivered COD parcels are asked about until GHN has transferred their COD, this often and this long. */
+/** Delivered COD shipments are asked about until GHN has transferred their COD, this often and this long. */
 export const COD_TRANSFER_POLL_MS = 6 * 3600_000
 export const COD_TRANSFER_WATCH_MS = 60 * 24 * 3600_000
 
-/** Parcels asked about per run, at most: 200 every 10 minutes is 0.33 Order Info a second. */
+/** Shipments asked about per run, at most: 200 every 10 minutes is 0.33 Order Info a second. */
 export const POLL_BATCH = 200
 
 /**
@@ -38,7 +38,7 @@ export async function pollGhnShipments(container: MedusaContainer, opts: { silen
       { status: { $nin: [...FINAL_STATUSES] }, $or: [{ last_synced_at: null }, { last_synced_at: { $lte: before } }] } as Filters,
       silentLongestFirst
     ),
-    // Reconciliation: GHN transfers a delivered parcel's COD days later.
+    // Reconciliation: GHN transfers a delivered shipment's COD days later.
     ghn.listGhnShipments(
       {
         status: "delivered",

@@ -3,9 +3,9 @@ import { GHN_MODULE } from "../modules/ghn"
 import type GhnModuleService from "../modules/ghn/service"
 
 /**
- * Keeps the callbacks table from growing without end (about 8 rows per parcel): callbacks applied
+ * Keeps the callbacks table from growing without end (about 8 rows per shipment): callbacks applied
  * more than `callbackRetentionDays` ago are deleted, a thousand rows per statement with a 100 ms
- * pause between statements, up to 50,000 an hour (a store of 100,000 parcels a month stores about 1,100 an hour).
+ * pause between statements, up to 50,000 an hour (a store of 100,000 shipments a month stores about 1,100 an hour).
  * Callbacks of order codes the store never had (never applied) go once received longer ago than the
  * retention; other unapplied ones stay.
  */

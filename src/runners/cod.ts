@@ -26,7 +26,7 @@ export async function captureGhnCod(container: MedusaContainer, orderCode: strin
 /** A capture that failed is tried again this long after its try began. */
 export const CAPTURE_RETRY_AFTER_MS = 60_000
 
-/** Delivered COD parcels whose capture has not happened, failed or stopped midway: the recovery pass's second half. */
+/** Delivered COD shipments whose capture has not happened, failed or stopped midway: the recovery pass's second half. */
 export async function captureDueGhnCod(container: MedusaContainer, opts: { limit?: number } = {}) {
   const ghn = container.resolve<GhnModuleService>(GHN_MODULE)
   const due = await ghn.listGhnShipments(
@@ -35,7 +35,7 @@ export async function captureDueGhnCod(container: MedusaContainer, opts: { limit
       is_return: false,
       cod_amount: { $gt: 0 },
       order_id: { $ne: null },
-      // Never tried (the event was lost), stopped midway (a run still going holds the parcel's lock:
+      // Never tried (the event was lost), stopped midway (a run still going holds the shipment's lock:
       // this one then finds it settled), or failed at least a minute ago.
       $or: [
         { cod_capture_status: null },
@@ -43,7 +43,7 @@ export async function captureDueGhnCod(container: MedusaContainer, opts: { limit
         { cod_capture_status: "failed", cod_captured_at: { $lte: new Date(Date.now() - CAPTURE_RETRY_AFTER_MS) } },
       ],
     } as Parameters<GhnModuleService["listGhnShipments"]>[0],
-    // On the partial index of exactly these parcels, the oldest try first.
+    // On the partial index of exactly these shipments, the oldest try first.
     { select: ["order_code"], take: opts.limit ?? 100, order: { cod_captured_at: "ASC" } }
   )
   let captured = 0

@@ -1,10 +1,11 @@
 /**
- * How a parcel's pending GHN news reaches its one workflow (sync-ghn-shipment): for the webhook's
+ * How a shipment's pending GHN news reaches its one workflow (sync-ghn-shipment): for the webhook's
  * event, the recovery pass, polling and the admin's refresh. A runner: the jobs, subscribers
  * and routes that run the workflow share it.
  */
 import type { MedusaContainer } from "@medusajs/framework/types"
-import { type GhnShipmentEvent, type GhnShipmentUpdatedData, MAX_CALLBACK_ATTEMPTS, retryDelayMs } from "../lib/status/webhook"
+import type { GhnShipmentUpdatedData } from "../contracts/events"
+import { type GhnShipmentEvent, MAX_CALLBACK_ATTEMPTS, retryDelayMs } from "../lib/status/webhook"
 import { GHN_MODULE } from "../modules/ghn"
 import type GhnModuleService from "../modules/ghn/service"
 import { syncGhnShipmentWorkflow } from "../workflows/sync-ghn-shipment"
@@ -17,13 +18,13 @@ const UNKNOWN_ORDER_WINDOW_MS = 24 * 3600_000
 export type ApplyOutcome = "applied" | "waiting" | "failed" | "done"
 
 /**
- * Runs the parcel's workflow: every stored callback not applied yet, and `event` (what GHN's
+ * Runs the shipment's workflow: every stored callback not applied yet, and `event` (what GHN's
  * Order Info answered now), in one run under the shipment's lock. The one retry mechanism: a
  * failure counts a try on each pending callback and sets its next one in PostgreSQL (back-off),
  * where the recovery pass finds it; nothing is retried in memory and nothing is thrown to the
  * event bus. `error` tells the caller (a poll, the admin) why.
  */
-export async function applyGhnParcel(
+export async function applyGhnShipment(
   container: MedusaContainer,
   orderCode: string,
   event?: GhnShipmentEvent
@@ -38,15 +39,15 @@ export async function applyGhnParcel(
   }
 }
 
-// An optimisation only, per process: the parcels whose workflow runs now here, and those that got
+// An optimisation only, per process: the shipments whose workflow runs now here, and those that got
 // another callback meanwhile. Correctness never depends on it: each run reads what is pending under
 // the shipment's lock (across processes too), and the recovery pass applies whatever is left.
 const running = new Map<string, Promise<ApplyOutcome>>()
 const rerun = new Set<string>()
 
 /**
- * The webhook's event: applies what waits for the callback's parcel. In one process a burst of
- * one parcel's callbacks coalesces: while its workflow runs, further events ask for one more run
+ * The webhook's event: applies what waits for the callback's shipment. In one process a burst of
+ * one shipment's callbacks coalesces: while its workflow runs, further events ask for one more run
  * after it (which picks up every callback stored meanwhile) instead of queueing on the lock.
  */
 export async function applyGhnCallback(container: MedusaContainer, data: GhnShipmentUpdatedData): Promise<ApplyOutcome> {
@@ -66,7 +67,7 @@ export async function applyGhnCallback(container: MedusaContainer, data: GhnShip
     let outcome: ApplyOutcome
     do {
       rerun.delete(code)
-      outcome = (await applyGhnParcel(container, code)).outcome
+      outcome = (await applyGhnShipment(container, code)).outcome
     } while (rerun.has(code) && outcome !== "failed")
     return outcome
   })().finally(() => {
@@ -78,7 +79,7 @@ export async function applyGhnCallback(container: MedusaContainer, data: GhnShip
 }
 
 /**
- * The recovery pass (at start, and every 15 s in the worker): the parcels with stored callbacks
+ * The recovery pass (at start, and every 15 s in the worker): the shipments with stored callbacks
  * not applied yet and due (never tried, or their back-off is over), oldest first in GHN time, so
  * nothing GHN was told "200" about is lost to a restart, a crash or a dropped event. Callbacks of
  * orders the store does not know yet are applied once their shipment exists.
@@ -103,17 +104,17 @@ export async function applyPendingGhnEvents(container: MedusaContainer, opts: { 
     unknownCodes.length ? (await ghn.listGhnShipments({ order_code: unknownCodes }, { select: ["order_code"] })).map((s) => s.order_code) : []
   )
   const counts: Record<ApplyOutcome, number> = { applied: 0, waiting: 0, failed: 0, done: 0 }
-  // One run per parcel: it applies every callback of the parcel that waits.
+  // One run per shipment: it applies every callback of the shipment that waits.
   const codes = [...new Set(due.filter((e) => !e.unknown_order || known.has(e.order_code)).map((e) => e.order_code))]
   counts.waiting = due.filter((e) => e.unknown_order && !known.has(e.order_code)).length
-  for (const code of codes) counts[(await applyGhnParcel(container, code)).outcome]++
+  for (const code of codes) counts[(await applyGhnShipment(container, code)).outcome]++
   return { ...counts, seen: due.length }
 }
 
 export type RefreshResult = { order_code: string; status?: string; error?: string; cause?: unknown }
 
 /**
- * Asks GHN's Order Info about shipments and applies each answer with the parcel's pending
+ * Asks GHN's Order Info about shipments and applies each answer with the shipment's pending
  * callbacks: the polling job, the admin's "refresh" and the switch-status actions.
  */
 export async function refreshGhnShipments(
@@ -124,7 +125,7 @@ export async function refreshGhnShipments(
 ): Promise<RefreshResult[]> {
   const ghn = container.resolve<GhnModuleService>(GHN_MODULE)
   const listed = await ghn.listGhnShipments({ order_code: orderCodes }, { select: ["order_code", "shop_id", "provider_id"] })
-  // In the order asked (polling: the parcels silent longest first).
+  // In the order asked (polling: the shipments silent longest first).
   const rank = new Map(orderCodes.map((code, i) => [code, i]))
   const shipments = listed.sort((a, b) => rank.get(a.order_code)! - rank.get(b.order_code)!)
   const num = (v: unknown) => (typeof v === "number" ? v : undefined)
@@ -152,7 +153,7 @@ export async function refreshGhnShipments(
     } catch (error) {
       return { order_code: shipment.order_code, error: (error as Error).message, cause: error }
     }
-    const applied = await applyGhnParcel(container, shipment.order_code, event)
+    const applied = await applyGhnShipment(container, shipment.order_code, event)
     return applied.error ? { order_code: shipment.order_code, error: applied.error.message, cause: applied.error } : { order_code: shipment.order_code, status: event.status ?? undefined }
   })
 }

@@ -17,10 +17,6 @@ import { GHN_MODULE } from "../modules/ghn"
 import type GhnModuleService from "../modules/ghn/service"
 import type { ShippingRunOrderRow, ShippingRunRow } from "../modules/ghn/shipping-run-store"
 
-/** Emitted when a run is queued (created, or its failed orders retried): the worker executes it. */
-export const GHN_SHIPPING_RUN_QUEUED = "ghn.shipping_run.queued"
-export type GhnShippingRunQueuedData = { id: string }
-
 type Logger = { warn(message: string): void; info(message: string): void }
 
 /** One bound for every run of this process: two runs at once share RUN_CONCURRENCY fulfilments. */
@@ -64,8 +60,8 @@ export function unfulfilledItems(order: OrderState): { id: string; quantity: num
     .filter((i) => i.quantity > 0)
 }
 
-/** The latest live GHN parcel of the order made since `since` (a run's own, found again after its worker stopped). */
-function parcelSince(order: OrderState, since: Date) {
+/** The latest live GHN fulfilment of the order made since `since` (a run's own, found again after its worker stopped). */
+function ghnFulfillmentSince(order: OrderState, since: Date) {
   return (order.fulfillments ?? [])
     .filter((f) => isGhnProviderId(f.provider_id) && !f.canceled_at && !f.data?.is_return && new Date(f.created_at ?? 0) >= since)
     .sort((a, b) => new Date(b.created_at ?? 0).getTime() - new Date(a.created_at ?? 0).getTime())[0]
@@ -86,12 +82,12 @@ async function shipOrder(container: MedusaContainer, run: ShippingRunRow, row: S
     const items = unfulfilledItems(order)
     if (!items.length) {
       // Shipped already: by this run before its worker stopped, or by hand meanwhile.
-      const parcel = parcelSince(order, new Date(run.created_at))
-      if (parcel?.data?.order_code) return await store.settle(row.id, { status: "created", fulfillment_id: parcel.id, ghn_order_code: parcel.data.order_code })
-      const error = parcel
-        ? `fulfilment ${parcel.id} holds these items and its GHN order is still being made (the intents' recovery completes it)`
+      const fulfillment = ghnFulfillmentSince(order, new Date(run.created_at))
+      if (fulfillment?.data?.order_code) return await store.settle(row.id, { status: "created", fulfillment_id: fulfillment.id, ghn_order_code: fulfillment.data.order_code })
+      const error = fulfillment
+        ? `fulfilment ${fulfillment.id} holds these items and its GHN order is still being made (the intents' recovery completes it)`
         : "nothing left to ship: every item is fulfilled"
-      return await store.settle(row.id, { status: "failed", error_code: "not_allowed", error, fulfillment_id: parcel?.id ?? null })
+      return await store.settle(row.id, { status: "failed", error_code: "not_allowed", error, fulfillment_id: fulfillment?.id ?? null })
     }
     const metadata: Record<string, unknown> = { [RUN_METADATA_KEY]: run.id }
     if (run.pick_shift) metadata[PICK_SHIFT_METADATA_KEY] = run.pick_shift

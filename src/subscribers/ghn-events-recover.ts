@@ -1,10 +1,10 @@
 import type { SubscriberArgs, SubscriberConfig } from "@medusajs/framework"
+import { GHN_EVENTS_RECOVER, type GhnEventsRecoverData } from "../contracts/events"
 import { isScriptRun } from "../lib/runtime/in-flight"
-import { GHN_EVENTS_RECOVER } from "../modules/ghn/service"
 import { recoveryPass } from "../runners/shipments"
 
 /** The recovery pass asked for at start (see the GHN module's onApplicationStart): runs where events are handled, the worker. */
-export default async function ghnEventsRecover({ container }: SubscriberArgs<{ reason?: string }>) {
+export default async function ghnEventsRecover({ container }: SubscriberArgs<GhnEventsRecoverData>) {
   if (isScriptRun()) return
   const { callbacks, cod } = await recoveryPass(container)
   if (callbacks.applied || callbacks.failed || cod.captured) {

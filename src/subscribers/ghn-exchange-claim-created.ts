@@ -1,5 +1,5 @@
 import type { SubscriberArgs, SubscriberConfig } from "@medusajs/framework"
-import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
+import { ContainerRegistrationKeys, OrderWorkflowEvents } from "@medusajs/framework/utils"
 import { createGhnReturnOrderWorkflow } from "../workflows/create-ghn-return-order"
 
 type ChangeCreated = { order_id: string; exchange_id?: string; claim_id?: string }
@@ -14,6 +14,6 @@ export default async function ghnExchangeOrClaimCreated({ event, container }: Su
 }
 
 export const config: SubscriberConfig = {
-  event: ["order.exchange_created", "order.claim_created"],
+  event: [OrderWorkflowEvents.EXCHANGE_CREATED, OrderWorkflowEvents.CLAIM_CREATED],
   context: { subscriberId: "ghn-create-exchange-claim-return-order" },
 }

@@ -7,8 +7,8 @@ import type GhnModuleService from "../modules/ghn/service"
 
 /**
  * An order was updated in the admin (its shipping address among others): the codRisk check runs
- * again for its COD parcels GHN has not picked up yet, on the phone now on the order (the one phone
- * rule), and each parcel records the outcome (`cod_risk`, shown on the order's GHN panel); a parcel
+ * again for its COD shipments GHN has not picked up yet, on the phone now on the order (the one phone
+ * rule), and each shipment records the outcome (`cod_risk`, shown on the order's GHN panel); a shipment
  * that codRisk would now refuse is logged for the admin, who can change it to prepaid or cancel it.
  */
 export default async function ghnReceiverPhoneChanged({ event, container }: SubscriberArgs<{ id: string }>) {

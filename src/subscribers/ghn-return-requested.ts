@@ -1,4 +1,5 @@
 import type { SubscriberArgs, SubscriberConfig } from "@medusajs/framework"
+import { OrderWorkflowEvents } from "@medusajs/framework/utils"
 import { createGhnReturnOrderWorkflow } from "../workflows/create-ghn-return-order"
 
 /** A confirmed return with a GHN return option books GHN's pickup at the customer's. */
@@ -7,6 +8,6 @@ export default async function ghnReturnRequested({ event, container }: Subscribe
 }
 
 export const config: SubscriberConfig = {
-  event: "order.return_requested",
+  event: OrderWorkflowEvents.RETURN_REQUESTED,
   context: { subscriberId: "ghn-create-return-order" },
 }

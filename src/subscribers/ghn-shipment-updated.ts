@@ -1,5 +1,5 @@
 import type { SubscriberArgs, SubscriberConfig } from "@medusajs/framework"
-import { GHN_SHIPMENT_UPDATED, type GhnShipmentUpdatedData } from "../lib/status/webhook"
+import { GHN_SHIPMENT_UPDATED, type GhnShipmentUpdatedData } from "../contracts/events"
 import { applyGhnCallback } from "../runners/shipments"
 
 /**

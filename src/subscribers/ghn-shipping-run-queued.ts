@@ -1,5 +1,6 @@
 import type { SubscriberArgs, SubscriberConfig } from "@medusajs/framework"
-import { executeShippingRun, GHN_SHIPPING_RUN_QUEUED, type GhnShippingRunQueuedData } from "../runners/shipping-runs"
+import { GHN_SHIPPING_RUN_QUEUED, type GhnShippingRunQueuedData } from "../contracts/events"
+import { executeShippingRun } from "../runners/shipping-runs"
 
 /** A run queued by the admin (or its failed orders retried): executed where events are handled, the worker. */
 export default async function ghnShippingRunQueued({ event, container }: SubscriberArgs<GhnShippingRunQueuedData>) {

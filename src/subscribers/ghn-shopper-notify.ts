@@ -1,5 +1,5 @@
 import type { SubscriberArgs, SubscriberConfig } from "@medusajs/framework"
-import { SHOPPER_UPDATE_EVENTS, type ShopperUpdateData } from "../lib/status/shopper-updates"
+import { SHOPPER_UPDATE_EVENTS, type ShopperUpdateData } from "../contracts/events"
 import { notifyGhnShopperWorkflow } from "../workflows/notify-ghn-shopper"
 
 /** A parcel reached a moment the shopper is told about: the notification goes out once. */

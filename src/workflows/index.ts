@@ -12,3 +12,5 @@ export * from "./capture-ghn-cod"
 export { createGhnOrder, createGhnOrderStep, undoGhnOrder, type CreatedGhnOrder } from "./steps/create-ghn-order"
 export * from "./set-ghn-location-shops"
 export * from "./create-ghn-shipping-options"
+// Kept where stores imported it before the plugin's events moved to one contract (src/contracts/events.ts).
+export { GHN_SHIPMENT_EXCEPTION, type GhnShipmentExceptionData } from "../contracts/events"

@@ -1,6 +1,6 @@
 import { createWorkflow, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
 import { sendNotificationsStep } from "@medusajs/medusa/core-flows"
-import type { ShopperUpdateData } from "../lib/status/shopper-updates"
+import type { ShopperUpdateData } from "../contracts/events"
 import { buildGhnShopperNotificationsStep } from "./steps/build-ghn-shopper-notifications"
 
 /**

@@ -9,8 +9,15 @@ import {
   releaseLockStep,
   useQueryGraphStep,
 } from "@medusajs/medusa/core-flows"
-import { GHN_COD_DELIVERED, type GhnCodDeliveredData } from "../lib/cod/cod"
-import { SHOPPER_UPDATE_EVENTS, shopperUpdateOf, type ShopperUpdateData } from "../lib/status/shopper-updates"
+import {
+  GHN_COD_DELIVERED,
+  GHN_SHIPMENT_EXCEPTION,
+  SHOPPER_UPDATE_EVENTS,
+  type GhnCodDeliveredData,
+  type GhnShipmentExceptionData,
+  type ShopperUpdateData,
+} from "../contracts/events"
+import { shopperUpdateOf } from "../lib/status/shopper-updates"
 import { isBeforePickup, isPastPickup, medusaEffectOf } from "../lib/status/status"
 import { applyGhnEventStep, type FulfillmentRow, type SyncGhnShipmentInput } from "./steps/apply-ghn-event"
 import { markGhnEventsProcessedStep } from "./steps/mark-ghn-events-processed"
@@ -19,15 +26,13 @@ import { setFulfillmentGhnStatusStep } from "./steps/set-fulfillment-ghn-status"
 
 export type { SyncGhnShipmentInput }
 
-export const GHN_SHIPMENT_EXCEPTION = "ghn.shipment.exception"
-
 /**
  * The one way anything GHN says reaches Medusa: what is pending for a parcel (its stored
  * callbacks, and what a poll or the admin's refresh just read) is applied under the shipment's
  * lock, through GHN's moves only (src/lib/status/status.ts), then moves the fulfilment with Medusa's own
  * workflows (shipped, delivered, cancelled), emits the exception event and asks for the COD
  * capture. The webhook's event, the recovery pass, polling and the admin's refresh all run it
- * (src/jobs/_apply-ghn-parcels.ts); a failure is retried from PostgreSQL with back-off.
+ * (src/runners/shipments.ts); a failure is retried from PostgreSQL with back-off.
  */
 export const syncGhnShipmentWorkflow = createWorkflow("sync-ghn-shipment", (input: SyncGhnShipmentInput) => {
   const lockKey = transform({ input }, ({ input }) => `ghn-shipment:${input.order_code}`)
@@ -95,13 +100,13 @@ export const syncGhnShipmentWorkflow = createWorkflow("sync-ghn-shipment", (inpu
   when({ plan }, ({ plan }) => plan.exception).then(() => {
     emitEventStep({
       eventName: GHN_SHIPMENT_EXCEPTION,
-      data: transform({ applied, input }, ({ applied, input }) => ({
+      data: transform({ applied, input }, ({ applied, input }): GhnShipmentExceptionData => ({
         order_code: input.order_code,
-        status: applied.status,
+        status: applied.status!,
         previous_status: applied.previous_status,
         reason: applied.reason ?? null,
         reason_code: applied.reason_code ?? null,
-        fulfillment_id: applied.fulfillment_id,
+        fulfillment_id: applied.fulfillment_id!,
         order_id: applied.order_id,
         is_return: applied.is_return,
       })),

@@ -11,13 +11,13 @@ import {
 } from "@medusajs/ui"
 import { useMemo, useState } from "react"
 import { Link } from "react-router-dom"
-import { COD_FILTERS, errorText, useCodReport, type CodFilter, type CodParcel } from "../lib/api"
+import { COD_FILTERS, errorText, useCodReport, type CodFilter, type CodReportRow } from "../lib/api"
 import { ghnDateTime, useGhnTranslation, vnd } from "../lib/format"
 import { backendHref } from "../lib/sdk"
 import { ErrorState, GhnStatusBadge } from "./common"
 
 const PAGE_SIZE = 20
-const columnHelper = createDataTableColumnHelper<CodParcel>()
+const columnHelper = createDataTableColumnHelper<CodReportRow>()
 
 /** A signed difference, red when it is not zero ("—" when there is nothing to compare). */
 function Difference({ value, lng }: { value: number | null; lng: string }) {

@@ -4,7 +4,7 @@ import { EllipsisHorizontal } from "@medusajs/icons"
 import { useMemo, useState } from "react"
 import { Link } from "react-router-dom"
 import { NEEDS_ACTION_STATUSES, QUEUE_UPDATE_FIELDS } from "../../lib/status/needs-action"
-import { api, errorText, useInvalidate, useMutation, useNeedsAction, type QueueParcel, type SwitchResult } from "../lib/api"
+import { api, errorText, useInvalidate, useMutation, useNeedsAction, type NeedsActionShipment, type SwitchResult } from "../lib/api"
 import { dateTime, useGhnTranslation, vnd } from "../lib/format"
 import { ErrorState, GhnStatusBadge } from "./common"
 import { EditShipmentDrawer } from "./edit-shipment-drawer"
@@ -12,7 +12,7 @@ import { ReceiverSummary } from "./receiver-history"
 import { CreateTicketDrawer } from "./tickets"
 
 const PAGE_SIZE = 20
-const columnHelper = createDataTableColumnHelper<QueueParcel>()
+const columnHelper = createDataTableColumnHelper<NeedsActionShipment>()
 const commandHelper = createDataTableCommandHelper()
 
 type Switched = { action: "redeliver" | "return"; results: SwitchResult[] }
@@ -33,8 +33,8 @@ export function NeedsActionQueue({ orderId }: { orderId?: string | null }) {
   const [pagination, setPagination] = useState<DataTablePaginationState>({ pageIndex: 0, pageSize: PAGE_SIZE })
   const [rowSelection, setRowSelection] = useState<DataTableRowSelectionState>({})
   const [switched, setSwitched] = useState<Switched | null>(null)
-  const [editing, setEditing] = useState<QueueParcel | null>(null)
-  const [ticketFor, setTicketFor] = useState<QueueParcel | null>(null)
+  const [editing, setEditing] = useState<NeedsActionShipment | null>(null)
+  const [ticketFor, setTicketFor] = useState<NeedsActionShipment | null>(null)
 
   const query = useNeedsAction({
     ...(status ? { status } : {}),

@@ -57,7 +57,7 @@ export type Shipment = {
 }
 
 // The COD report's rows are the server's own type (src/lib/cod/cod-report.ts), not a copy.
-export type { CodFilter, CodReportRow as CodParcel, CodTotals } from "../../lib/cod/cod-report"
+export type { CodFilter, CodReportRow, CodTotals } from "../../lib/cod/cod-report"
 export { COD_FILTERS } from "../../lib/cod/cod-report"
 
 /** A receiver's history with the store's COD parcels (src/lib/cod/receiver-risk.ts). */
@@ -65,8 +65,8 @@ export type { ReceiverHistory } from "../../lib/cod/receiver-risk"
 import type { ReceiverHistory } from "../../lib/cod/receiver-risk"
 import type { GhnCheck, GhnCheckReport } from "../../lib/ghn-check/texts"
 
-/** A parcel of the "Needs action" queue (GET /admin/ghn/needs-action). */
-export type QueueParcel = Shipment & {
+/** A shipment of the "Needs action" queue (GET /admin/ghn/needs-action). */
+export type NeedsActionShipment = Shipment & {
   receiver_phone?: string | null
   needs: {
     reason: string | null
@@ -80,7 +80,7 @@ export type QueueParcel = Shipment & {
     receiver: ReceiverHistory | null
   }
 }
-export type QueuePage = { parcels: QueueParcel[]; counts: Record<string, number>; total: number; count: number; limit: number; offset: number }
+export type QueuePage = { parcels: NeedsActionShipment[]; counts: Record<string, number>; total: number; count: number; limit: number; offset: number }
 
 type Measures = { weight: number | null; length: number | null; width: number | null; height: number | null }
 /** A customer's saved address that needs its customer's choice (GET /admin/ghn/address-choices). */

@@ -52,10 +52,6 @@ export function cashToPrepare(status: string, codAmount: number | null | undefin
   return NOTHING_TO_COLLECT.has(status) ? 0 : Number(codAmount ?? 0)
 }
 
-/** Emitted when a parcel with COD is delivered and its COD is not captured yet. */
-export const GHN_COD_DELIVERED = "ghn.cod.delivered"
-export type GhnCodDeliveredData = { order_code: string }
-
 /** A payment of the order, as the capture on delivery reads it. */
 export type CodPayment = {
   id: string
@@ -72,20 +68,20 @@ export type CodCapturePlan =
   | { kind: "skip"; reason: string }
 
 /**
- * What delivering a parcel captures: its COD, from the order's cash-on-delivery payment, at most
+ * What delivering a shipment captures: its COD, from the order's cash-on-delivery payment, at most
  * what that payment still has authorised (a store may have captured part by hand). A capture
- * already tagged with the parcel's GHN order code means done: a repeated delivery never captures twice.
+ * already tagged with the shipment's GHN order code means done: a repeated delivery never captures twice.
  */
 export function codCaptureFor(
-  parcel: { order_code: string; cod_amount: number },
+  shipment: { order_code: string; cod_amount: number },
   payments: CodPayment[],
   options: { codPaymentProviders: readonly string[]; captureCodOnDelivery: boolean }
 ): CodCapturePlan {
-  const done = payments.flatMap((p) => p.captures).find((c) => c.ghn_order_code === parcel.order_code)
+  const done = payments.flatMap((p) => p.captures).find((c) => c.ghn_order_code === shipment.order_code)
   if (done) return { kind: "captured", capture_id: done.id, amount: done.amount }
   if (!options.captureCodOnDelivery) return { kind: "skip", reason: "captureCodOnDelivery is off" }
   const codProviders = options.codPaymentProviders
-  if (parcel.cod_amount <= 0) return { kind: "skip", reason: "the parcel collects no COD" }
+  if (shipment.cod_amount <= 0) return { kind: "skip", reason: "the parcel collects no COD" }
   const open = payments
     .filter((p) => codProviders.includes(p.provider_id) && !p.canceled)
     .map((p) => ({ id: p.id, left: p.amount - p.captures.reduce((sum, c) => sum + c.amount, 0) }))
@@ -94,5 +90,5 @@ export function codCaptureFor(
   if (!open.length) {
     return { kind: "skip", reason: `the order has no cash-on-delivery payment (${codProviders.join(", ") || "codPaymentProviders is empty"}) left to capture` }
   }
-  return { kind: "capture", payment_id: open[0].id, amount: Math.min(parcel.cod_amount, open[0].left) }
+  return { kind: "capture", payment_id: open[0].id, amount: Math.min(shipment.cod_amount, open[0].left) }
 }

@@ -15,19 +15,19 @@ export const OUTCOMES = ["delivered", "returned", "refused", "failed_attempt", "
 export type Outcome = (typeof OUTCOMES)[number]
 
 /**
- * A parcel's outcome from its GHN status (src/lib/status/status.ts): delivered; cancelled; lost or
+ * A shipment's outcome from its GHN status (src/lib/status/status.ts): delivered; cancelled; lost or
  * damaged; on its way back or back, refused (GHN gave a refusal reason on a failed delivery,
  * src/lib/cod/receiver-risk.ts) or returned; still out with a failed attempt; or in progress.
  */
-export function outcomeOf(status: string, parcel: { failed_attempts: number; refused: boolean }): Outcome {
+export function outcomeOf(status: string, shipment: { failed_attempts: number; refused: boolean }): Outcome {
   const effect = medusaEffectOf(status)
   if (effect === "delivered") return "delivered"
   if (effect === "canceled") return "cancelled"
   if (effect === "exception" && status !== "exception") {
     if (isFinalStatus(status) && status !== "returned") return "lost_damaged"
-    return parcel.refused ? "refused" : "returned"
+    return shipment.refused ? "refused" : "returned"
   }
-  return parcel.failed_attempts > 0 || status === "delivery_fail" ? "failed_attempt" : "in_progress"
+  return shipment.failed_attempts > 0 || status === "delivery_fail" ? "failed_attempt" : "in_progress"
 }
 
 const DAY_MS = 86_400_000

@@ -1,34 +1,13 @@
 import { ghnExpectedInstant } from "../ghn/dates"
 import type { ShopperLocale } from "../checkout/shopper-errors"
+import type { ShopperUpdateData } from "../../contracts/events"
 
 /**
  * What the shopper is told about a parcel: five moments of its journey, each an event the plugin
- * emits (`ghn.parcel.<update>`) and a message in Vietnamese or English. Pure: no Medusa imports.
+ * emits (`ghn.parcel.<update>`, src/contracts/events.ts) and a message in Vietnamese or English. Pure: no Medusa imports.
  */
 export const SHOPPER_UPDATES = ["shipped", "out_for_delivery", "delivery_failed", "delivered", "returned"] as const
 export type ShopperUpdate = (typeof SHOPPER_UPDATES)[number]
-
-export const SHOPPER_UPDATE_EVENTS: Record<ShopperUpdate, string> = {
-  shipped: "ghn.parcel.shipped",
-  out_for_delivery: "ghn.parcel.out_for_delivery",
-  delivery_failed: "ghn.parcel.delivery_failed",
-  delivered: "ghn.parcel.delivered",
-  returned: "ghn.parcel.returned",
-}
-
-/** What the plugin emits with each shopper update (documented in docs/notifications.md). */
-export type ShopperUpdateData = {
-  update: ShopperUpdate
-  order_code: string
-  order_id: string
-  fulfillment_id: string
-  status: string
-  /** GHN's reason (a failed delivery's), as GHN wrote it. */
-  reason: string | null
-  reason_code: string | null
-  /** Delivery attempts GHN has reported failed so far (a new attempt is a new update). */
-  delivery_attempts: number
-}
 
 const IN_TRANSIT = new Set(["picked", "storing", "transporting", "sorting"])
 

@@ -4,17 +4,12 @@ import { GHN_LIMITS } from "../ghn/constants"
 import { ghnIso, ghnMillis, isGhnDate } from "../ghn/dates"
 import { blank, emptyObject } from "../ghn/response"
 
-/** Emitted for each stored GHN callback to apply; retried by the event bus on failure. */
-export const GHN_SHIPMENT_UPDATED = "ghn.shipment.updated"
-/** What that event carries: the stored callback, and its order code (events queued by older versions: the id only). */
-export type GhnShipmentUpdatedData = { event_id: string; order_code?: string }
-
 /** Tries of a stored callback before it waits for the admin (its error shows on the shipment). */
 import { feeBreakdown } from "../parcel/fee-breakdown"
 
 export const MAX_CALLBACK_ATTEMPTS = 8
 
-/** Back-off after the n-th failed application of a parcel's callbacks: 10 s, 20 s, 40 s ... at most an hour; none after the last try. */
+/** Back-off after the n-th failed application of a shipment's callbacks: 10 s, 20 s, 40 s ... at most an hour; none after the last try. */
 export function retryDelayMs(attempts: number): number | null {
   return attempts >= MAX_CALLBACK_ATTEMPTS ? null : Math.min(3_600_000, 10_000 * 2 ** Math.max(0, attempts - 1))
 }
@@ -159,7 +154,7 @@ export type GhnShipmentEvent = {
   total_fee?: number
   fees?: Record<string, unknown> | null
   cod_amount?: number
-  /** GHN collected the COD (Order Info's is_cod_collected; a delivered callback of a COD parcel) and when. */
+  /** GHN collected the COD (Order Info's is_cod_collected; a delivered callback of a COD shipment) and when. */
   cod_collected?: boolean
   cod_collect_date?: string | null
   /** GHN transferred the COD to the shop (is_cod_transferred, or a CODTransferDate) and when. */
@@ -185,7 +180,7 @@ export function eventFromWebhook(body: GhnWebhookBody): GhnShipmentEvent {
     total_fee: body.TotalFee,
     fees: body.Fee ? feeBreakdown(body.Fee) : null,
     cod_amount: body.CODAmount,
-    // GHN collects the COD when it delivers: a delivered callback of a COD parcel says so.
+    // GHN collects the COD when it delivers: a delivered callback of a COD shipment says so.
     cod_collected: body.Status === "delivered" && (body.CODAmount ?? 0) > 0,
     cod_collect_date: body.Status === "delivered" && (body.CODAmount ?? 0) > 0 ? body.Time : null,
     cod_transferred: !!body.CODTransferDate,

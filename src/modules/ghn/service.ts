@@ -31,6 +31,7 @@ import type { GhnIntentRow, GhnShipmentRow } from "./types"
 import { NEEDS_ACTION_STATUSES } from "../../lib/status/needs-action"
 import { ShippingRunStore } from "./shipping-run-store"
 import { ReadyToShipStore } from "./ready-to-ship-store"
+import { GHN_EVENTS_RECOVER } from "../../contracts/events"
 
 type Logger = { warn(message: string): void; info?(message: string): void }
 type Knex = { raw<T>(sql: string, bindings: unknown[]): Promise<T> }
@@ -75,9 +76,6 @@ function codWhere(opts: { filter: CodFilter; order_id?: string }): { clause: str
   else if (opts.filter === "differences") where.push("(cod_amount <> coalesce(cod_expected, cod_amount) or (quoted_fee is not null and total_fee <> quoted_fee))")
   return { clause: where.join(" and "), binds }
 }
-
-/** What the recovery pass is asked through, so a worker applies what a server stored. */
-export const GHN_EVENTS_RECOVER = "ghn.events.recover"
 
 /**
  * The plugin's data module: GHN shipments, webhook events, Create Order intents and support

@@ -6,7 +6,7 @@ import { orphanRetryDelayMs, sameShipment, intentItems } from "../../lib/parcel/
 import { GhnError, type GhnCreateOrderResult } from "../../lib/ghn"
 import { ghnLabel } from "../../lib/parcel/labels"
 import { toMedusaError, withoutHosts } from "../../lib/runtime/medusa-error"
-import { GHN_SHIPMENT_UPDATED, type GhnShipmentUpdatedData } from "../../lib/status/webhook"
+import { GHN_SHIPMENT_UPDATED, type GhnShipmentUpdatedData } from "../../contracts/events"
 import { GHN_MODULE } from "../../modules/ghn"
 import type GhnModuleService from "../../modules/ghn/service"
 import type { GhnAccount } from "../../modules/ghn/service"

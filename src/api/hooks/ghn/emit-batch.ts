@@ -1,5 +1,5 @@
 import type { IEventBusModuleService } from "@medusajs/framework/types"
-import { GHN_SHIPMENT_UPDATED, type GhnShipmentUpdatedData } from "../../../lib/status/webhook"
+import { GHN_SHIPMENT_UPDATED, type GhnShipmentUpdatedData } from "../../../contracts/events"
 
 /** How long a server gathers stored callbacks before it tells the worker about them, in one emit. */
 export const EMIT_BATCH_MS = 20

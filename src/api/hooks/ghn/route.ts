@@ -37,7 +37,7 @@ export async function POST(req: MedusaRequest, res: MedusaResponse) {
     return
   }
   const body = parsed.data
-  // A secret authenticates its own account's parcels only: another account's is refused like a wrong one, saying nothing of the parcel.
+  // A secret authenticates its own account's shipments only: another account's is refused like a wrong one, saying nothing of the shipment.
   const owner = await ghn.webhookSecretOfParcel(body.OrderCode)
   if (owner?.secret && !secretMatches(owner.secret, req.headers[owner.header])) return unauthorized()
   const dedupe_key = webhookDedupeKey(body)

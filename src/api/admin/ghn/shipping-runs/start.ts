@@ -3,7 +3,7 @@ import { ContainerRegistrationKeys, MedusaError, Modules } from "@medusajs/frame
 import { pickShiftWindow } from "../../../../lib/ghn"
 import type { QueryGraph } from "../../../../lib/runtime/query-graph"
 import { MAX_RUN_ORDERS } from "../../../../lib/shipping-run/shipping-run"
-import { GHN_SHIPPING_RUN_QUEUED } from "../../../../runners/shipping-runs"
+import { GHN_SHIPPING_RUN_QUEUED, type GhnShippingRunQueuedData } from "../../../../contracts/events"
 import { OrdersInOtherRunError, type ShippingRunRow } from "../../../../modules/ghn/shipping-run-store"
 import type { ReadyOrderRow } from "../../../../modules/ghn/ready-to-ship-store"
 import { someOf } from "../../../../modules/ghn/service"
@@ -89,6 +89,6 @@ export async function startShippingRun(req: AuthenticatedMedusaRequest<CreateShi
     if (error instanceof OrdersInOtherRunError) throw inOtherRun(error.orders)
     throw error
   }
-  await req.scope.resolve(Modules.EVENT_BUS).emit({ name: GHN_SHIPPING_RUN_QUEUED, data: { id: run.id } })
+  await req.scope.resolve(Modules.EVENT_BUS).emit({ name: GHN_SHIPPING_RUN_QUEUED, data: { id: run.id } satisfies GhnShippingRunQueuedData })
   return run
 }

@@ -1,0 +1,84 @@
+jest.mock("../../workflows/capture-ghn-cod", () => ({ captureGhnCodWorkflow: jest.fn() }))
+
+import { GHN_MODULE } from "../../modules/ghn"
+import { captureGhnCodWorkflow } from "../../workflows/capture-ghn-cod"
+import { CAPTURE_RETRY_AFTER_MS, captureDueGhnCod, captureGhnCod } from "../cod"
+import { fakeContainer, stubWorkflow } from "./fakes"
+
+function fakeGhn(due: { id?: string; order_code: string }[] = []) {
+  return {
+    listGhnShipments: jest.fn(async (_filter: Record<string, unknown>, _config?: Record<string, unknown>) => due),
+    updateGhnShipments: jest.fn(async () => undefined),
+  }
+}
+
+beforeEach(() => jest.clearAllMocks())
+
+describe("captureGhnCod", () => {
+  it("runs the capture workflow for the order code and answers its result", async () => {
+    const ghn = fakeGhn()
+    const { container } = fakeContainer({ [GHN_MODULE]: ghn })
+    const run = stubWorkflow(captureGhnCodWorkflow).mockResolvedValue({ result: { kind: "capture", amount: 150000 } })
+    await expect(captureGhnCod(container, "GHN1")).resolves.toEqual({ kind: "capture", amount: 150000 })
+    expect(run).toHaveBeenCalledWith({ input: { order_code: "GHN1" } })
+    expect(ghn.updateGhnShipments).not.toHaveBeenCalled()
+  })
+
+  it("records a failure on the shipment for the admin, warns and answers null", async () => {
+    const ghn = fakeGhn([{ id: "ghnship_1", order_code: "GHN1" }])
+    const { container, logger } = fakeContainer({ [GHN_MODULE]: ghn })
+    stubWorkflow(captureGhnCodWorkflow).mockRejectedValue(new Error("payment provider down"))
+    await expect(captureGhnCod(container, "GHN1")).resolves.toBeNull()
+    expect(ghn.listGhnShipments).toHaveBeenCalledWith({ order_code: "GHN1" }, { select: ["id"] })
+    expect(ghn.updateGhnShipments).toHaveBeenCalledWith({ id: "ghnship_1", cod_capture_status: "failed", cod_capture_error: "payment provider down" })
+    expect(logger.warn).toHaveBeenCalledWith(expect.stringContaining("GHN1 could not be captured: payment provider down"))
+  })
+
+  it("records nothing when the shipment is gone", async () => {
+    const ghn = fakeGhn([])
+    const { container } = fakeContainer({ [GHN_MODULE]: ghn })
+    stubWorkflow(captureGhnCodWorkflow).mockRejectedValue(new Error("boom"))
+    await expect(captureGhnCod(container, "GHN1")).resolves.toBeNull()
+    expect(ghn.updateGhnShipments).not.toHaveBeenCalled()
+  })
+})
+
+describe("captureDueGhnCod (the recovery pass's second half)", () => {
+  afterEach(() => jest.useRealTimers())
+
+  it("asks for delivered COD shipments never tried, stopped midway, or failed at least CAPTURE_RETRY_AFTER_MS ago", async () => {
+    jest.useFakeTimers({ now: new Date("2026-03-01T10:00:00Z") })
+    const ghn = fakeGhn()
+    const { container } = fakeContainer({ [GHN_MODULE]: ghn })
+    stubWorkflow(captureGhnCodWorkflow)
+    await captureDueGhnCod(container, { limit: 7 })
+    const [filter, config] = ghn.listGhnShipments.mock.calls[0]
+    expect(filter).toMatchObject({ status: "delivered", is_return: false, cod_amount: { $gt: 0 }, order_id: { $ne: null } })
+    expect(filter.$or).toEqual([
+      { cod_capture_status: null },
+      { cod_capture_status: "capturing" },
+      { cod_capture_status: "failed", cod_captured_at: { $lte: new Date(Date.parse("2026-03-01T10:00:00Z") - CAPTURE_RETRY_AFTER_MS) } },
+    ])
+    expect(CAPTURE_RETRY_AFTER_MS).toBe(60_000)
+    expect(config).toMatchObject({ take: 7, order: { cod_captured_at: "ASC" } })
+  })
+
+  it("captures each due shipment in turn and counts only the captures made", async () => {
+    const ghn = fakeGhn([{ order_code: "A" }, { order_code: "B" }, { order_code: "C" }, { order_code: "D" }])
+    const { container } = fakeContainer({ [GHN_MODULE]: ghn })
+    const run = stubWorkflow(captureGhnCodWorkflow)
+      .mockResolvedValueOnce({ result: { kind: "capture" } })
+      .mockResolvedValueOnce({ result: { kind: "captured" } })
+      .mockRejectedValueOnce(new Error("payment provider down"))
+      .mockResolvedValueOnce({ result: { kind: "skip", reason: "captureCodOnDelivery is off" } })
+    await expect(captureDueGhnCod(container)).resolves.toEqual({ due: 4, captured: 1 })
+    expect(run.mock.calls.map(([arg]) => arg.input.order_code)).toEqual(["A", "B", "C", "D"])
+  })
+
+  it("captures nothing when nothing is due", async () => {
+    const { container } = fakeContainer({ [GHN_MODULE]: fakeGhn() })
+    const run = stubWorkflow(captureGhnCodWorkflow)
+    await expect(captureDueGhnCod(container)).resolves.toEqual({ due: 0, captured: 0 })
+    expect(run).not.toHaveBeenCalled()
+  })
+})
