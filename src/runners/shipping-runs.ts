@@ -15,7 +15,7 @@ import type { QueryGraph } from "../lib/runtime/query-graph"
 import { failureOf, PICK_SHIFT_METADATA_KEY, RUN_CONCURRENCY, RUN_METADATA_KEY, RUN_RENEW_MS, Semaphore } from "../lib/shipping-run/shipping-run"
 import { GHN_MODULE } from "../modules/ghn"
 import type GhnModuleService from "../modules/ghn/service"
-import type { ShippingRunOrderRow, ShippingRunRow } from "../modules/ghn/shipping-run-store"
+import type { ShippingRunOrderRow, ShippingRunRow } from "../modules/ghn/repositories/shipping-run"
 
 /** Emitted when a run is queued (created, or its failed orders retried): the worker executes it. */
 export const GHN_SHIPPING_RUN_QUEUED = "ghn.shipping_run.queued"
