@@ -189,7 +189,7 @@ export default class GhnModuleService extends MedusaService({
 
   // GHN's callbacks (./repositories/callback.ts, ./repositories/refused-callback.ts).
   storeCallback(row: StoredCallback, sharedContext?: Context) { return this.callbackRepository_.store(row, sharedContext) }
-  pendingCallbacksOf(orderCode: string, sharedContext?: Context) { return this.callbackRepository_.parsePending(orderCode, sharedContext) }
+  parsePendingCallbacks(orderCode: string, sharedContext?: Context) { return this.callbackRepository_.parsePending(orderCode, sharedContext) }
   markCallbacksApplied(ids: string[], sharedContext?: Context) { return this.callbackRepository_.markApplied(ids, sharedContext) }
   markCallbacksPending(ids: string[], sharedContext?: Context) { return this.callbackRepository_.markPending(ids, sharedContext) }
   markCallbacksWaiting(orderCode: string, sharedContext?: Context) { return this.callbackRepository_.markWaiting(orderCode, sharedContext) }
