@@ -139,15 +139,15 @@ export default class GhnModuleService extends MedusaService({
   get webhookSecrets(): { header: string; secret: string }[] { return this.accounts_.webhookSecrets }
   /** The account of the parcel with this GHN order code (the plugin's options for an unknown code). */
   async accountOfOrderCode(orderCode: string, sharedContext?: Context): Promise<GhnAccount> {
-    return this.accountOf((await this.shipmentRepository_.accountOfCode(orderCode, sharedContext))?.provider_id)
+    return this.accountOf((await this.shipmentRepository_.parcelAccount(orderCode, sharedContext))?.provider_id)
   }
   /** The store's own parcels with these codes by account and shop; an unknown code, or a cancelled one when `live`, is refused before GHN is called. */
-  async accountsOf(orderCodes: string[], opts: { live?: boolean; action?: string } = {}, sharedContext?: Context) {
-    return this.accounts_.groupParcels(orderCodes, await this.shipmentRepository_.accountsOfCodes(orderCodes, sharedContext), opts)
+  async parcelsByAccount(orderCodes: string[], opts: { live?: boolean; action?: string } = {}, sharedContext?: Context) {
+    return this.accounts_.groupParcels(orderCodes, await this.shipmentRepository_.parcelAccounts(orderCodes, sharedContext), opts)
   }
   /** The secret that authenticates a parcel's callbacks: its own account's; null for a code that is not the store's. */
   async webhookSecretOfParcel(orderCode: string, sharedContext?: Context): Promise<{ header: string; secret: string | undefined } | null> {
-    const parcel = await this.shipmentRepository_.accountOfCode(orderCode, sharedContext)
+    const parcel = await this.shipmentRepository_.parcelAccount(orderCode, sharedContext)
     if (!parcel) return null
     const { webhookHeader, webhookSecret } = this.accountOf(parcel.provider_id).options
     return { header: webhookHeader.toLowerCase(), secret: webhookSecret }
@@ -155,7 +155,7 @@ export default class GhnModuleService extends MedusaService({
   /** Label pages for the store's own live parcels, one per account and shop, each with a freshly minted print token (no label URL is stored: tokens expire). */
   async labelUrls(orderCodes: string[], size: GhnLabelSize) {
     const labels: { shop_id: number; order_codes: string[]; url: string }[] = []
-    for (const { account, shop_id, order_codes } of await this.accountsOf(orderCodes, { live: true, action: "a cancelled parcel has no label to print" })) {
+    for (const { account, shop_id, order_codes } of await this.parcelsByAccount(orderCodes, { live: true, action: "a cancelled parcel has no label to print" })) {
       const token = await account.client.print.token({ order_codes }, { shopId: shop_id })
       labels.push({ shop_id, order_codes, url: account.client.print.labelUrl(token, size) })
     }

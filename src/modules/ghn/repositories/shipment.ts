@@ -32,7 +32,7 @@ export type CodRiskParcelRow = { id: string; order_code: string; provider_id: st
 export class ShipmentRepository extends SqlRepository {
   /** The account that made the parcel with this GHN order code; none for a code that is not the store's. One indexed read. */
   @InjectManager()
-  async accountOfCode(orderCode: string, @MedusaContext() sharedContext: Context = {}): Promise<{ provider_id: string | null } | undefined> {
+  async parcelAccount(orderCode: string, @MedusaContext() sharedContext: Context = {}): Promise<{ provider_id: string | null } | undefined> {
     const [row] = await this.rows<{ provider_id: string | null }>(
       sharedContext,
       "select provider_id from ghn_shipment where order_code = ? and deleted_at is null limit 1",
@@ -43,7 +43,7 @@ export class ShipmentRepository extends SqlRepository {
 
   /** The parcels with these GHN order codes (the store's only), with the account and shop that made them. */
   @InjectManager()
-  async accountsOfCodes(orderCodes: string[], @MedusaContext() sharedContext: Context = {}): Promise<ParcelAccountRow[]> {
+  async parcelAccounts(orderCodes: string[], @MedusaContext() sharedContext: Context = {}): Promise<ParcelAccountRow[]> {
     return await this.rows<ParcelAccountRow>(
       sharedContext,
       "select order_code, shop_id, provider_id, status from ghn_shipment where order_code = any(?) and deleted_at is null",
