@@ -15,7 +15,7 @@ import type { QueryGraph } from "../lib/runtime/query-graph"
 import { failureOf, PICK_SHIFT_METADATA_KEY, RUN_CONCURRENCY, RUN_METADATA_KEY, RUN_RENEW_MS, Semaphore } from "../lib/shipping-run/shipping-run"
 import { GHN_MODULE } from "../modules/ghn"
 import type GhnModuleService from "../modules/ghn/service"
-import type { ShippingRunOrderRow, ShippingRunRow } from "../modules/ghn/shipping-run-store"
+import type { ShippingRunOrderRow, ShippingRunRow } from "../modules/ghn/repositories/shipping-run"
 
 type Logger = { warn(message: string): void; info(message: string): void }
 

@@ -103,7 +103,7 @@ export const applyGhnEventStep = createStep(
     const ghn = container.resolve<GhnModuleService>(GHN_MODULE)
     const [shipment] = await ghn.listGhnShipments({ order_code })
     if (!shipment) return new StepResponse<Applied, ShipmentSnapshot | null>({ found: false, applied_event_ids: [], status_changed: false }, null)
-    const pending = await ghn.pendingCallbacksOf(order_code)
+    const pending = await ghn.parsePendingCallbacks(order_code)
     const events = [...pending.map((p) => p.event), ...(event ? [event] : [])]
     if (!events.length) return new StepResponse<Applied, ShipmentSnapshot | null>({ found: true, applied_event_ids: [], status_changed: false }, null)
 

@@ -82,7 +82,7 @@ function fakes() {
       return shipments.filter((s) => ("id" in filter ? s.id === filter.id : s.order_code === (filter as { order_code: string }).order_code)).map((s) => ({ ...s }))
     },
     updateGhnShipments: update(shipments),
-    async pendingCallbacksOf(code: string) {
+    async parsePendingCallbacks(code: string) {
       return events.filter((e) => e.order_code === code && !e.processed_at).map((e) => ({ id: e.id, event: e.event }))
     },
     async markCallbacksApplied(ids: string[]) {

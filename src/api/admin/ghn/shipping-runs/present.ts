@@ -1,5 +1,5 @@
 import type { RunCounts } from "../../../../lib/shipping-run/shipping-run"
-import type { ShippingRunOrderRow, ShippingRunRow } from "../../../../modules/ghn/shipping-run-store"
+import type { ShippingRunOrderRow, ShippingRunRow } from "../../../../modules/ghn/repositories/shipping-run"
 
 /** A run as the admin reads it: its state and counts, and (one run) each order's result. */
 export function presentRun(run: ShippingRunRow, counts: RunCounts, orders?: ShippingRunOrderRow[]) {

@@ -1,6 +1,7 @@
-import { GHN_PROVIDER_IDENTIFIER } from "../../lib/runtime/provider-id"
-
-type Knex = { raw<T>(sql: string, bindings: unknown[]): Promise<T> }
+import type { Context } from "@medusajs/framework/types"
+import { InjectManager, MedusaContext } from "@medusajs/framework/utils"
+import { GHN_PROVIDER_IDENTIFIER } from "../../../lib/runtime/provider-id"
+import { SqlRepository } from "../utils/sql-repository"
 
 /** The Ready to ship filters, as the admin route and a run's "all that match" give them. */
 export type ReadyToShipFilter = {
@@ -32,9 +33,7 @@ export type ReadyOrderRow = {
  * run. Read-only SQL over Medusa's order and fulfilment tables (query.graph cannot filter on
  * quantities still to fulfil), joined on their own indexes.
  */
-export class ReadyToShipStore {
-  constructor(private readonly pg: Knex) {}
-
+export class ReadyToShipRepository extends SqlRepository {
   private where(filter: ReadyToShipFilter, codProviders: readonly string[]) {
     const clauses: string[] = []
     const binds: unknown[] = []
@@ -77,16 +76,23 @@ export class ReadyToShipStore {
   }
 
   /** A page of orders ready to ship, the oldest placed first, and how many match. */
-  async list(filter: ReadyToShipFilter, codProviders: readonly string[], page: { limit: number; offset: number }): Promise<{ rows: ReadyOrderRow[]; count: number }> {
+  @InjectManager()
+  async list(
+    filter: ReadyToShipFilter,
+    codProviders: readonly string[],
+    page: { limit: number; offset: number },
+    @MedusaContext() sharedContext: Context = {}
+  ): Promise<{ rows: ReadyOrderRow[]; count: number }> {
     const { clause, binds } = this.where(filter, codProviders)
     const from = this.from(`${GHN_PROVIDER_IDENTIFIER}_`)
-    const [{ rows }, { rows: counted }] = await Promise.all([
-      this.pg.raw<{ rows: ReadyOrderRow[] }>(
+    const [rows, counted] = await Promise.all([
+      this.rows<ReadyOrderRow>(
+        sharedContext,
         `select o.id, o.display_id, o.custom_display_id, o.created_at, m.provider_id, m.shipping_option_id, m.service_type_id, m.location_id, p.cod
          ${from}${clause} order by o.created_at, o.id limit ? offset ?`,
         [...binds, page.limit, page.offset]
       ),
-      this.pg.raw<{ rows: { n: number }[] }>(`select count(*)::int as n ${from}${clause}`, binds),
+      this.rows<{ n: number }>(sharedContext, `select count(*)::int as n ${from}${clause}`, binds),
     ])
     return { rows, count: counted[0]?.n ?? 0 }
   }

@@ -1,8 +1,9 @@
-import { generateEntityId } from "@medusajs/framework/utils"
-import type { HandoverParcel } from "../../lib/parcel/handover"
-import { RUN_LEASE_MS, runCounts, type RunCounts, type RunOrderStatus } from "../../lib/shipping-run/shipping-run"
-
-type Knex = { raw<T>(sql: string, bindings: unknown[]): Promise<T> }
+import type { Context } from "@medusajs/framework/types"
+import { generateEntityId, InjectManager, InjectTransactionManager, MedusaContext } from "@medusajs/framework/utils"
+import type { HandoverParcel } from "../../../lib/parcel/handover"
+import { RUN_LEASE_MS, runCounts, type RunCounts, type RunOrderStatus } from "../../../lib/shipping-run/shipping-run"
+import { OrdersInOtherRunError } from "../errors"
+import { SqlRepository } from "../utils/sql-repository"
 
 export type ShippingRunRow = {
   id: string
@@ -35,37 +36,33 @@ export type ShippingRunOrderRow = {
   finished_at: Date | null
 }
 
-/** An order already queued or being shipped by another run: the new run is refused, naming them. */
-export class OrdersInOtherRunError extends Error {
-  constructor(readonly orders: { order_id: string; run_id: string }[]) {
-    super(`orders already in a run: ${orders.map((o) => `${o.order_id} (${o.run_id})`).join(", ")}`)
-    this.name = "OrdersInOtherRunError"
-  }
-}
-
 /**
- * The shipping runs' SQL: every move of a run or of one of its orders is one statement that
- * checks the state it moves from, so two workers (or a worker and an admin's cancel) never both
- * move one row, and an order is in at most one live run (a unique partial index).
+ * Shipping runs (ghn_shipping_run) and their orders (ghn_shipping_run_order): every move of a run
+ * or of one of its orders is one statement that checks the state it moves from, so two workers (or
+ * a worker and an admin's cancel) never both move one row, and an order is in at most one live run
+ * (a unique partial index). A move of a run and of its orders together is one transaction.
  */
-export class ShippingRunStore {
-  constructor(private readonly pg: Knex) {}
-
+export class ShippingRunRepository extends SqlRepository {
   /**
    * Records a run and its orders, queued, in one statement: an order queued or running in another
    * run makes it fail as a whole (OrdersInOtherRunError), and nothing is recorded.
    */
-  async create(input: {
-    created_by: string | null
-    pick_shift: number | null
-    pick_shift_title: string | null
-    filter: unknown
-    orders: { order_id: string; display_id: string | null; provider_id: string | null }[]
-  }): Promise<ShippingRunRow> {
+  @InjectManager()
+  async create(
+    input: {
+      created_by: string | null
+      pick_shift: number | null
+      pick_shift_title: string | null
+      filter: unknown
+      orders: { order_id: string; display_id: string | null; provider_id: string | null }[]
+    },
+    @MedusaContext() sharedContext: Context = {}
+  ): Promise<ShippingRunRow> {
     const id = generateEntityId(undefined, "ghnrun")
     const rows = input.orders.map((o) => ({ ...o, id: generateEntityId(undefined, "ghnrno") }))
     try {
-      const { rows: created } = await this.pg.raw<{ rows: ShippingRunRow[] }>(
+      const [created] = await this.rows<ShippingRunRow>(
+        sharedContext,
         `with run as (
            insert into ghn_shipping_run (id, status, created_by, pick_shift, pick_shift_title, filter, total, created_at, updated_at)
            values (?, 'queued', ?, ?, ?, ?::jsonb, ?, now(), now()) returning *),
@@ -77,60 +74,68 @@ export class ShippingRunStore {
          select run.*, (select count(*) from orders) as inserted from run`,
         [id, input.created_by, input.pick_shift, input.pick_shift_title, JSON.stringify(input.filter ?? null), rows.length, JSON.stringify(rows)]
       )
-      return created[0]
+      return created
     } catch (error) {
       if ((error as { constraint?: string }).constraint !== "IDX_ghn_shipping_run_order_active") throw error
-      const busy = await this.activeRunsOf(input.orders.map((o) => o.order_id))
-      throw new OrdersInOtherRunError(busy)
+      // Read on a fresh manager: a caller's transaction is aborted by the failed statement, and the other run is committed.
+      throw new OrdersInOtherRunError(await this.activeRunsOf(input.orders.map((o) => o.order_id)))
     }
   }
 
   /** The live runs (queued or running orders) these orders are in. */
-  async activeRunsOf(orderIds: string[]): Promise<{ order_id: string; run_id: string }[]> {
+  @InjectManager()
+  async activeRunsOf(orderIds: string[], @MedusaContext() sharedContext: Context = {}): Promise<{ order_id: string; run_id: string }[]> {
     if (!orderIds.length) return []
-    const { rows } = await this.pg.raw<{ rows: { order_id: string; run_id: string }[] }>(
+    return await this.rows<{ order_id: string; run_id: string }>(
+      sharedContext,
       "select order_id, run_id from ghn_shipping_run_order where order_id = any(?) and status in ('queued', 'running') and deleted_at is null",
       [orderIds]
     )
-    return rows
   }
 
-  async get(id: string): Promise<ShippingRunRow | undefined> {
-    const { rows } = await this.pg.raw<{ rows: ShippingRunRow[] }>("select * from ghn_shipping_run where id = ? and deleted_at is null", [id])
-    return rows[0]
+  @InjectManager()
+  async get(id: string, @MedusaContext() sharedContext: Context = {}): Promise<ShippingRunRow | undefined> {
+    const [run] = await this.rows<ShippingRunRow>(sharedContext, "select * from ghn_shipping_run where id = ? and deleted_at is null", [id])
+    return run
   }
 
-  async list(opts: { limit: number; offset: number }): Promise<{ runs: ShippingRunRow[]; count: number }> {
-    const [{ rows }, { rows: counted }] = await Promise.all([
-      this.pg.raw<{ rows: ShippingRunRow[] }>("select * from ghn_shipping_run where deleted_at is null order by created_at desc, id desc limit ? offset ?", [opts.limit, opts.offset]),
-      this.pg.raw<{ rows: { n: number }[] }>("select count(*)::int as n from ghn_shipping_run where deleted_at is null", []),
+  @InjectManager()
+  async list(opts: { limit: number; offset: number }, @MedusaContext() sharedContext: Context = {}): Promise<{ runs: ShippingRunRow[]; count: number }> {
+    const [runs, counted] = await Promise.all([
+      this.rows<ShippingRunRow>(sharedContext, "select * from ghn_shipping_run where deleted_at is null order by created_at desc, id desc limit ? offset ?", [opts.limit, opts.offset]),
+      this.rows<{ n: number }>(sharedContext, "select count(*)::int as n from ghn_shipping_run where deleted_at is null"),
     ])
-    return { runs: rows, count: counted[0]?.n ?? 0 }
+    return { runs, count: counted[0]?.n ?? 0 }
   }
 
   /** Each run's counts per order state. */
-  async counts(runIds: string[]): Promise<Map<string, RunCounts>> {
-    const { rows } = runIds.length
-      ? await this.pg.raw<{ rows: { run_id: string; status: string; n: number }[] }>(
+  @InjectManager()
+  async counts(runIds: string[], @MedusaContext() sharedContext: Context = {}): Promise<Map<string, RunCounts>> {
+    const rows = runIds.length
+      ? await this.rows<{ run_id: string; status: string; n: number }>(
+          sharedContext,
           "select run_id, status, count(*)::int as n from ghn_shipping_run_order where run_id = any(?) and deleted_at is null group by run_id, status",
           [runIds]
         )
-      : { rows: [] }
+      : []
     return new Map(runIds.map((id) => [id, runCounts(rows.filter((r) => r.run_id === id))]))
   }
 
   /** The run's orders, in the order they were selected. */
-  async orders(runId: string, statuses?: RunOrderStatus[]): Promise<ShippingRunOrderRow[]> {
-    const { rows } = await this.pg.raw<{ rows: ShippingRunOrderRow[] }>(
+  @InjectManager()
+  async orders(runId: string, statuses?: RunOrderStatus[], @MedusaContext() sharedContext: Context = {}): Promise<ShippingRunOrderRow[]> {
+    return await this.rows<ShippingRunOrderRow>(
+      sharedContext,
       `select * from ghn_shipping_run_order where run_id = ? and deleted_at is null${statuses ? " and status = any(?)" : ""} order by created_at, id`,
       [runId, ...(statuses ? [statuses] : [])]
     )
-    return rows
   }
 
   /** The run's live parcels with their GHN shop and COD now, for the driver's handover list. */
-  async parcels(runId: string): Promise<HandoverParcel[]> {
-    const { rows } = await this.pg.raw<{ rows: HandoverParcel[] }>(
+  @InjectManager()
+  async parcels(runId: string, @MedusaContext() sharedContext: Context = {}): Promise<HandoverParcel[]> {
+    const rows = await this.rows<HandoverParcel>(
+      sharedContext,
       `select s.shop_id, s.order_code, s.client_order_code, r.display_id as order_number, s.cod_amount
          from ghn_shipping_run_order r
          join ghn_shipment s on s.order_code = r.ghn_order_code and s.deleted_at is null
@@ -143,37 +148,40 @@ export class ShippingRunStore {
 
   /**
    * Takes the run's lease for `owner` when it is free (a queued run, or a running one whose worker
-   * stopped renewing it): its orders left running by that worker are queued again. False when
-   * another worker holds it, or the run has ended.
+   * stopped renewing it): its orders left running by that worker are queued again, in the same
+   * transaction. False when another worker holds it, or the run has ended.
    */
-  async lease(runId: string, owner: string): Promise<boolean> {
-    const { rows } = await this.pg.raw<{ rows: { id: string }[] }>(
+  @InjectTransactionManager()
+  async lease(runId: string, owner: string, @MedusaContext() sharedContext: Context = {}): Promise<boolean> {
+    const leased = await this.rows<{ id: string }>(
+      sharedContext,
       `update ghn_shipping_run set status = 'running', started_at = coalesce(started_at, now()), lease_owner = ?,
               leased_until = now() + make_interval(secs => ?), updated_at = now()
         where id = ? and deleted_at is null and (status = 'queued' or (status = 'running' and (leased_until is null or leased_until < now() or lease_owner = ?)))
         returning id`,
       [owner, RUN_LEASE_MS / 1000, runId, owner]
     )
-    if (!rows.length) return false
-    await this.pg.raw(
-      "update ghn_shipping_run_order set status = 'queued', updated_at = now() where run_id = ? and status = 'running' and deleted_at is null",
-      [runId]
-    )
+    if (!leased.length) return false
+    await this.rows(sharedContext, "update ghn_shipping_run_order set status = 'queued', updated_at = now() where run_id = ? and status = 'running' and deleted_at is null", [runId])
     return true
   }
 
   /** Renews the lease; false when the run was taken over, cancelled or finished meanwhile. */
-  async renew(runId: string, owner: string): Promise<boolean> {
-    const { rows } = await this.pg.raw<{ rows: { id: string }[] }>(
+  @InjectManager()
+  async renew(runId: string, owner: string, @MedusaContext() sharedContext: Context = {}): Promise<boolean> {
+    const renewed = await this.rows<{ id: string }>(
+      sharedContext,
       "update ghn_shipping_run set leased_until = now() + make_interval(secs => ?) where id = ? and lease_owner = ? and status = 'running' returning id",
       [RUN_LEASE_MS / 1000, runId, owner]
     )
-    return rows.length > 0
+    return renewed.length > 0
   }
 
   /** Running runs whose worker stopped renewing their lease (oldest first), on the partial index. */
-  async abandoned(limit = 10): Promise<string[]> {
-    const { rows } = await this.pg.raw<{ rows: { id: string }[] }>(
+  @InjectManager()
+  async abandoned(limit = 10, @MedusaContext() sharedContext: Context = {}): Promise<string[]> {
+    const rows = await this.rows<{ id: string }>(
+      sharedContext,
       "select id from ghn_shipping_run where status = 'running' and deleted_at is null and (leased_until is null or leased_until < now()) order by leased_until nulls first limit ?",
       [limit]
     )
@@ -184,8 +192,10 @@ export class ShippingRunStore {
    * Claims the run's next queued order (running) for the lease's owner, or none (nothing queued,
    * the run cancelled, or its lease taken over): one statement, skipping rows another transaction holds.
    */
-  async claimNext(runId: string, owner: string): Promise<ShippingRunOrderRow | undefined> {
-    const { rows } = await this.pg.raw<{ rows: ShippingRunOrderRow[] }>(
+  @InjectManager()
+  async claimNext(runId: string, owner: string, @MedusaContext() sharedContext: Context = {}): Promise<ShippingRunOrderRow | undefined> {
+    const [claimed] = await this.rows<ShippingRunOrderRow>(
+      sharedContext,
       `update ghn_shipping_run_order set status = 'running', attempts = attempts + 1, started_at = now(), updated_at = now()
         where id = (select id from ghn_shipping_run_order where run_id = ? and status = 'queued' and deleted_at is null
                      order by created_at, id limit 1 for update skip locked)
@@ -194,15 +204,18 @@ export class ShippingRunStore {
         returning *`,
       [runId, runId, owner]
     )
-    return rows[0]
+    return claimed
   }
 
   /** An order's end (created or failed), from running only. */
+  @InjectManager()
   async settle(
     rowId: string,
-    result: { status: "created"; fulfillment_id: string | null; ghn_order_code: string | null } | { status: "failed"; error_code: string | null; error: string; fulfillment_id?: string | null }
+    result: { status: "created"; fulfillment_id: string | null; ghn_order_code: string | null } | { status: "failed"; error_code: string | null; error: string; fulfillment_id?: string | null },
+    @MedusaContext() sharedContext: Context = {}
   ): Promise<void> {
-    await this.pg.raw(
+    await this.rows(
+      sharedContext,
       `update ghn_shipping_run_order set status = ?, fulfillment_id = coalesce(?, fulfillment_id), ghn_order_code = ?, error_code = ?, error = ?,
               finished_at = now(), updated_at = now()
         where id = ? and status = 'running'`,
@@ -218,33 +231,39 @@ export class ShippingRunStore {
   }
 
   /** Completes the run when none of its orders is queued or running; true when it did. */
-  async completeIfDone(runId: string): Promise<boolean> {
-    const { rows } = await this.pg.raw<{ rows: { id: string }[] }>(
+  @InjectManager()
+  async completeIfDone(runId: string, @MedusaContext() sharedContext: Context = {}): Promise<boolean> {
+    const completed = await this.rows<{ id: string }>(
+      sharedContext,
       `update ghn_shipping_run set status = 'completed', finished_at = now(), leased_until = null, lease_owner = null, updated_at = now()
         where id = ? and status = 'running'
           and not exists (select 1 from ghn_shipping_run_order where run_id = ? and status in ('queued', 'running') and deleted_at is null)
         returning id`,
       [runId, runId]
     )
-    return rows.length > 0
+    return completed.length > 0
   }
 
   /** Gives the lease back (the worker stops, the run not finished). */
-  async release(runId: string, owner: string): Promise<void> {
-    await this.pg.raw("update ghn_shipping_run set leased_until = null where id = ? and lease_owner = ? and status = 'running'", [runId, owner])
+  @InjectManager()
+  async release(runId: string, owner: string, @MedusaContext() sharedContext: Context = {}): Promise<void> {
+    await this.rows(sharedContext, "update ghn_shipping_run set leased_until = null where id = ? and lease_owner = ? and status = 'running'", [runId, owner])
   }
 
   /**
-   * Cancels a queued or running run: its queued orders are cancelled (they stay ready to ship);
-   * the orders already running finish. Null when the run has already ended.
+   * Cancels a queued or running run and its queued orders (they stay ready to ship), in one
+   * transaction; the orders already running finish. Null when the run has already ended.
    */
-  async cancel(runId: string): Promise<{ cancelled: number } | null> {
-    const { rows } = await this.pg.raw<{ rows: { id: string }[] }>(
+  @InjectTransactionManager()
+  async cancel(runId: string, @MedusaContext() sharedContext: Context = {}): Promise<{ cancelled: number } | null> {
+    const cancelled = await this.rows<{ id: string }>(
+      sharedContext,
       "update ghn_shipping_run set status = 'cancelled', finished_at = now(), updated_at = now() where id = ? and status in ('queued', 'running') returning id",
       [runId]
     )
-    if (!rows.length) return null
-    const { rows: orders } = await this.pg.raw<{ rows: { id: string }[] }>(
+    if (!cancelled.length) return null
+    const orders = await this.rows<{ id: string }>(
+      sharedContext,
       "update ghn_shipping_run_order set status = 'cancelled', finished_at = now(), updated_at = now() where run_id = ? and status = 'queued' returning id",
       [runId]
     )
@@ -253,10 +272,12 @@ export class ShippingRunStore {
 
   /**
    * Queues the run's failed orders again (an order meanwhile queued in another run is left failed)
-   * and makes an ended run runnable again; how many were queued.
+   * and makes an ended run runnable again, in one transaction; how many were queued.
    */
-  async retry(runId: string): Promise<number> {
-    const { rows } = await this.pg.raw<{ rows: { id: string }[] }>(
+  @InjectTransactionManager()
+  async retry(runId: string, @MedusaContext() sharedContext: Context = {}): Promise<number> {
+    const queued = await this.rows<{ id: string }>(
+      sharedContext,
       `update ghn_shipping_run_order r set status = 'queued', error = null, error_code = null, finished_at = null, updated_at = now()
         where r.run_id = ? and r.status = 'failed' and r.deleted_at is null
           and not exists (select 1 from ghn_shipping_run_order o where o.order_id = r.order_id and o.status in ('queued', 'running') and o.deleted_at is null)
@@ -264,12 +285,13 @@ export class ShippingRunStore {
       [runId]
     )
     // A run still running picks them up itself (its loop ends only when none is queued).
-    if (rows.length) {
-      await this.pg.raw(
+    if (queued.length) {
+      await this.rows(
+        sharedContext,
         "update ghn_shipping_run set status = 'queued', finished_at = null, leased_until = null, lease_owner = null, updated_at = now() where id = ? and status in ('completed', 'cancelled')",
         [runId]
       )
     }
-    return rows.length
+    return queued.length
   }
 }

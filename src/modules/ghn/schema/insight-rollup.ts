@@ -13,10 +13,10 @@
  * needs a migration that runs {@link insightRollupSql} again: it replaces the functions and
  * rebuilds the counts.
  */
-import { vietnamDaySql, vietnamExpectedDaySql } from "../../lib/ghn/dates"
-import { RETURN_FEE_PARTS } from "../../lib/insights/insights"
-import { REFUSAL_REASON_CODES } from "../../lib/cod/receiver-risk"
-import { GHN_STATUSES, medusaEffectOf } from "../../lib/status/status"
+import { vietnamDaySql, vietnamExpectedDaySql } from "../../../lib/ghn/dates"
+import { RETURN_FEE_PARTS } from "../../../lib/insights/insights"
+import { REFUSAL_REASON_CODES } from "../../../lib/cod/receiver-risk"
+import { GHN_STATUSES, medusaEffectOf } from "../../../lib/status/status"
 
 /** A GHN fee part of a parcel's breakdown in SQL, 0 when GHN gave none (or no number). */
 const feePartSql = (part: string, row = "") => `case when jsonb_typeof(${row}fees->'${part}') = 'number' then (${row}fees->>'${part}')::numeric else 0 end`

@@ -1,0 +1,44 @@
+import type { GhnClient } from "../../../lib/ghn"
+import { parseGhnOptions } from "../../../lib/runtime/options"
+import { GhnAccounts, someOf } from "../accounts"
+
+const options = parseGhnOptions({ token: "own-token", shopId: 11, webhookSecret: "s3cret-of-16-chars" })
+const own = { provider_id: null, options, client: {} as GhnClient }
+const accounts = new GhnAccounts(own, undefined)
+const parcel = (order_code: string, shop_id: number, status = "ready_to_pick") => ({ order_code, shop_id, provider_id: null, status })
+
+describe("the store's GHN accounts", () => {
+  it("answers with the plugin's own account when no registration of the provider is known", () => {
+    expect(accounts.all).toEqual([own])
+    expect(accounts.of("ghn_unknown")).toBe(own)
+    expect(accounts.of(null)).toBe(own)
+    expect(accounts.webhookSecrets).toEqual([{ header: options.webhookHeader.toLowerCase(), secret: "s3cret-of-16-chars" }])
+  })
+
+  it("tells the plugin's own GHN account by its token and environment", () => {
+    expect(accounts.isOwn(options)).toBe(true)
+    expect(accounts.isOwn({ ...options, token: "other" })).toBe(false)
+    expect(accounts.isOwn({ ...options, environment: "https://example.invalid" })).toBe(false)
+  })
+
+  it("groups the store's parcels by account and shop, in the order asked", () => {
+    const groups = accounts.groupParcels(["A", "B", "C"], [parcel("B", 12), parcel("A", 11), parcel("C", 11)])
+    expect(groups.map((g) => [g.shop_id, g.order_codes])).toEqual([
+      [11, ["A", "C"]],
+      [12, ["B"]],
+    ])
+    expect(groups[0].account).toBe(own)
+  })
+
+  it("refuses a code that is not the store's, naming it, and a cancelled parcel when live ones are asked", () => {
+    expect(() => accounts.groupParcels(["A", "X"], [parcel("A", 11)])).toThrow("order_codes: X is not a GHN order of this store; nothing was sent to GHN")
+    const cancelled = [parcel("A", 11, "cancel")]
+    expect(accounts.groupParcels(["A"], cancelled)).toHaveLength(1)
+    expect(() => accounts.groupParcels(["A"], cancelled, { live: true, action: "nothing to print" })).toThrow("order_codes: GHN cancelled A: nothing to print")
+  })
+
+  it("names a few codes of a long list and counts the rest", () => {
+    expect(someOf(["a", "b"])).toBe("a, b")
+    expect(someOf(["a", "b", "c", "d", "e", "f", "g"])).toBe("a, b, c, d, e and 2 more")
+  })
+})

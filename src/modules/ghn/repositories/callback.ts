@@ -1,0 +1,191 @@
+import type { Context } from "@medusajs/framework/types"
+import { generateEntityId, InjectManager, InjectTransactionManager, MedusaContext } from "@medusajs/framework/utils"
+import { describeWebhookIssues, eventFromWebhook, ghnWebhookSchema, MAX_CALLBACK_ATTEMPTS, type GhnShipmentEvent } from "../../../lib/status/webhook"
+import { SqlRepository } from "../utils/sql-repository"
+
+/** A callback as the webhook stores it. */
+export type StoredCallback = {
+  dedupe_key: string
+  order_code: string
+  type: string
+  status: string | null
+  event_time: Date
+  /** The callback parsed, once (the webhook's eventFromWebhook): what the shipment applies. */
+  event: GhnShipmentEvent
+  raw_body: string
+}
+
+/** How long a callback waits after its `attempts`-th failed try; null: never tried again. */
+export type RetryDelay = (attempts: number) => number | null
+
+/** GHN's callbacks (ghn_webhook_event): stored once each, applied under the shipment's lock, retried, pruned. */
+export class CallbackRepository extends SqlRepository {
+  /**
+   * Stores a callback once (its dedupe key), noting whether its order code is a shipment of the
+   * store yet; a repeat says whether the first one was applied.
+   */
+  @InjectManager()
+  async store(row: StoredCallback, @MedusaContext() sharedContext: Context = {}): Promise<{ id: string; duplicate: boolean; known: boolean; processed: boolean }> {
+    const id = generateEntityId(undefined, "ghnevt")
+    const [r] = await this.rows<{ inserted: string | null; known: boolean; existing: string | null; processed: boolean | null }>(
+      sharedContext,
+      `with known as (select exists(select 1 from ghn_shipment where order_code = ? and deleted_at is null) as k),
+            ins as (
+              insert into ghn_webhook_event (id, dedupe_key, order_code, type, status, event_time, event, raw_body, received_at, unknown_order)
+              select ?, ?, ?, ?, ?, ?, ?::jsonb, ?, now(), not k from known
+              on conflict do nothing
+              returning id)
+       select (select id from ins) as inserted, (select k from known) as known,
+              e.id as existing, e.processed_at is not null as processed
+         from (select 1) one
+         left join ghn_webhook_event e on e.dedupe_key = ? and e.deleted_at is null and not exists (select 1 from ins)`,
+      [row.order_code, id, row.dedupe_key, row.order_code, row.type, row.status, row.event_time, JSON.stringify(row.event), row.raw_body, row.dedupe_key]
+    )
+    if (r.inserted) return { id: r.inserted, duplicate: false, known: r.known, processed: false }
+    // The other delivery's transaction may not be visible yet: it is a repeat all the same.
+    return { id: r.existing ?? "", duplicate: true, known: r.known, processed: r.processed ?? true }
+  }
+
+  /**
+   * The callbacks of an order code stored and not applied yet, oldest first in GHN time (read under
+   * the shipment's lock), parsed. It writes: one stored before callbacks were kept parsed is parsed
+   * here and kept so, and one that is no callback GHN can send is set aside with its reason (never
+   * tried again), for the admin.
+   */
+  @InjectManager()
+  async parsePending(orderCode: string, @MedusaContext() sharedContext: Context = {}): Promise<{ id: string; event: GhnShipmentEvent }[]> {
+    const rows = await this.rows<{ id: string; event: GhnShipmentEvent | null; body: unknown }>(
+      sharedContext,
+      `select id, event, case when event is null then body end as body from ghn_webhook_event
+        where order_code = ? and processed_at is null and deleted_at is null order by event_time, received_at`,
+      [orderCode]
+    )
+    const pending: { id: string; event: GhnShipmentEvent }[] = []
+    for (const row of rows) {
+      if (row.event) {
+        pending.push({ id: row.id, event: row.event })
+        continue
+      }
+      const parsed = ghnWebhookSchema.safeParse(row.body)
+      if (parsed.success) {
+        const event = eventFromWebhook(parsed.data)
+        await this.rows(sharedContext, "update ghn_webhook_event set event = ?::jsonb, body = null where id = ?", [JSON.stringify(event), row.id])
+        pending.push({ id: row.id, event })
+        continue
+      }
+      await this.rows(sharedContext, "update ghn_webhook_event set attempts = ?, next_attempt_at = null, error = ?, updated_at = now() where id = ?", [
+        MAX_CALLBACK_ATTEMPTS,
+        `not a callback GHN can send: ${describeWebhookIssues(parsed.error).join("; ")}`,
+        row.id,
+      ])
+    }
+    return pending
+  }
+
+  @InjectManager()
+  async markApplied(ids: string[], @MedusaContext() sharedContext: Context = {}): Promise<void> {
+    await this.rows(
+      sharedContext,
+      "update ghn_webhook_event set processed_at = now(), unknown_order = false, error = null, next_attempt_at = null, updated_at = now() where id = any(?)",
+      [ids]
+    )
+  }
+
+  /** Callbacks marked applied by a workflow that then failed: pending again. */
+  @InjectManager()
+  async markPending(ids: string[], @MedusaContext() sharedContext: Context = {}): Promise<void> {
+    await this.rows(sharedContext, "update ghn_webhook_event set processed_at = null, updated_at = now() where id = any(?)", [ids])
+  }
+
+  /** An order code with no shipment (yet): its callbacks wait for it (GHN calls before Medusa has stored the fulfilment). */
+  @InjectManager()
+  async markWaiting(orderCode: string, @MedusaContext() sharedContext: Context = {}): Promise<void> {
+    await this.rows(sharedContext, "update ghn_webhook_event set unknown_order = true, updated_at = now() where order_code = ? and processed_at is null", [orderCode])
+  }
+
+  /** Applying an order code's callbacks failed: each counts a try, waits `delayMs` (none: never again), and keeps the reason for the admin. */
+  @InjectTransactionManager()
+  async markFailed(orderCode: string, error: string, delayMs: RetryDelay, @MedusaContext() sharedContext: Context = {}): Promise<void> {
+    const rows = await this.rows<{ id: string; attempts: number }>(
+      sharedContext,
+      "select id, attempts from ghn_webhook_event where order_code = ? and processed_at is null and deleted_at is null",
+      [orderCode]
+    )
+    for (const row of rows) {
+      const attempts = row.attempts + 1
+      const delay = delayMs(attempts)
+      await this.rows(sharedContext, "update ghn_webhook_event set attempts = ?, error = ?, next_attempt_at = ?, updated_at = now() where id = ?", [
+        attempts,
+        error,
+        delay === null ? null : new Date(Date.now() + delay),
+        row.id,
+      ])
+    }
+  }
+
+  /** Callbacks of these order codes that failed to apply (still retried, or given up): how many, and the last reason, for the admin. */
+  @InjectManager()
+  async failedOf(orderCodes: string[], @MedusaContext() sharedContext: Context = {}): Promise<Map<string, { count: number; error: string }>> {
+    const failed = orderCodes.length
+      ? await this.rows<{ order_code: string; error: string | null }>(
+          sharedContext,
+          `select order_code, error from ghn_webhook_event
+            where order_code = any(?) and processed_at is null and error is not null and deleted_at is null order by received_at`,
+          [orderCodes]
+        )
+      : []
+    const byCode = new Map<string, { count: number; error: string }>()
+    for (const e of failed) byCode.set(e.order_code, { count: (byCode.get(e.order_code)?.count ?? 0) + 1, error: e.error ?? "" })
+    return byCode
+  }
+
+  /**
+   * Deletes callbacks applied more than `days` days ago, `batch` rows per statement (on the
+   * processed_at index; no statement holds its locks long), at most `maxBatches` statements a run.
+   * Callbacks not applied (failed, set aside, waiting for their shipment) are never deleted here;
+   * the shipment's history keeps every callback applied. Each statement commits on its own (the
+   * webhook's inserts go between them): called without a caller's transaction, as the pruning job does.
+   */
+  @InjectManager()
+  async prune(opts: { days: number; batch?: number; maxBatches?: number; pauseMs?: number }, @MedusaContext() sharedContext: Context = {}): Promise<number> {
+    // Applied callbacks first, each batch ordered on the processed_at index; then callbacks of order
+    // codes the store never had (never applied, received before the retention), few and read on
+    // the received_at index once the applied ones of that age are gone.
+    const statements = [
+      `delete from ghn_webhook_event where id in (
+         select id from ghn_webhook_event where deleted_at is null and processed_at < now() - make_interval(days => ?::int)
+          order by processed_at limit ?
+       ) returning id`,
+      `delete from ghn_webhook_event where id in (
+         select id from ghn_webhook_event where deleted_at is null and received_at < now() - make_interval(days => ?::int)
+            and processed_at is null and unknown_order
+          order by received_at limit ?
+       ) returning id`,
+    ]
+    const batch = opts.batch ?? 1000
+    let deleted = 0
+    let batches = 0
+    for (const statement of statements) {
+      while (batches < (opts.maxBatches ?? 50)) {
+        batches++
+        const rows = await this.rows<{ id: string }>(sharedContext, statement, [opts.days, batch])
+        deleted += rows.length
+        if (rows.length < batch) break
+        // A breath between statements: the webhook's inserts and the recovery pass go first.
+        await new Promise((resolve) => setTimeout(resolve, opts.pauseMs ?? 100))
+      }
+    }
+    return deleted
+  }
+
+  /** When the store last heard from GHN's webhook (a callback stored, or one refused with the right secret), on the received_at indexes. */
+  @InjectManager()
+  async lastReceivedAt(@MedusaContext() sharedContext: Context = {}): Promise<Date | null> {
+    const [row] = await this.rows<{ at: Date | null }>(
+      sharedContext,
+      `select greatest((select max(received_at) from ghn_webhook_event where deleted_at is null),
+                       (select max(received_at) from ghn_refused_callback where deleted_at is null)) as at`
+    )
+    return row?.at ? new Date(row.at) : null
+  }
+}

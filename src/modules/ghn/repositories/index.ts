@@ -1,0 +1,11 @@
+// Medusa registers each class of this folder in the module's container by name (this index is skipped).
+export { CallbackRepository } from "./callback"
+export { CodReportRepository } from "./cod-report"
+export { InsightRepository } from "./insight"
+export { IntentRepository } from "./intent"
+export { LocationShopRepository } from "./location-shop"
+export { ReadyToShipRepository } from "./ready-to-ship"
+export { ReceiverRepository } from "./receiver"
+export { RefusedCallbackRepository } from "./refused-callback"
+export { ShipmentRepository } from "./shipment"
+export { ShippingRunRepository } from "./shipping-run"
