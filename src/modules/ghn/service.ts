@@ -2,7 +2,7 @@ import { ContainerRegistrationKeys, generateEntityId, MedusaError, MedusaService
 import type { AddressResolver } from "../../lib/address/address-resolver"
 import { type GhnAccount, ghnAccountsOf, ghnClientOf, masterDataOf, notedProviderCount } from "../../lib/runtime/ghn-accounts"
 import { ghnProviderIdOf } from "../../lib/runtime/provider-id"
-import { inFlightSettled, isScriptRun } from "../../lib/runtime/in-flight"
+import { inFlightSettled } from "../../lib/runtime/in-flight"
 import { canMoveIntent, clientOrderCode, IntentMoveError, intentItems, type IntentReservation, type IntentStatus } from "../../lib/parcel/create-intent"
 import { type CodFilter, type CodShipmentRow, type CodTotals, UNCOLLECTED_END_STATUSES } from "../../lib/cod/cod-report"
 import { describeWebhookIssues, eventFromWebhook, ghnWebhookSchema, MAX_CALLBACK_ATTEMPTS, type GhnShipmentEvent } from "../../lib/status/webhook"
@@ -41,10 +41,8 @@ type InjectedDependencies = {
   logger?: Logger
   configModule?: unknown
   [Modules.CACHING]?: CachingModule
-  [Modules.EVENT_BUS]?: EventBus
   [ContainerRegistrationKeys.PG_CONNECTION]?: Knex
 }
-type EventBus = { emit(message: { name: string; data: unknown }): Promise<unknown> }
 
 export type { GhnAccount }
 
@@ -75,9 +73,6 @@ function codWhere(opts: { filter: CodFilter; order_id?: string }): { clause: str
   else if (opts.filter === "differences") where.push("(cod_amount <> coalesce(cod_expected, cod_amount) or (quoted_fee is not null and total_fee <> quoted_fee))")
   return { clause: where.join(" and "), binds }
 }
-
-/** What the recovery pass is asked through, so a worker applies what a server stored. */
-export const GHN_EVENTS_RECOVER = "ghn.events.recover"
 
 /**
  * The plugin's data module: GHN shipments, webhook events, Create Order intents and support
@@ -115,7 +110,6 @@ export default class GhnModuleService extends MedusaService({
   /** The store's registrations of the provider, read from the composition root (src/lib/runtime/ghn-accounts.ts) once they are all loaded. */
   private known?: { noted: number; accounts: Map<string, GhnAccount> }
   private readonly configModule?: unknown
-  private readonly eventBus?: EventBus
   private readonly pg: Knex
   private readonly logger?: Logger
 
@@ -132,7 +126,6 @@ export default class GhnModuleService extends MedusaService({
       this.options.quoteCacheTtlSeconds
     )
     this.configModule = container.configModule
-    this.eventBus = container[Modules.EVENT_BUS]
     this.logger = container.logger
     this.pg = container[ContainerRegistrationKeys.PG_CONNECTION]!
     this.shippingRuns = new ShippingRunStore(this.pg)
@@ -140,12 +133,6 @@ export default class GhnModuleService extends MedusaService({
   }
 
   __hooks = {
-    // Events a stopped process stored but never applied: the worker's recovery pass applies them now.
-    onApplicationStart: async () => {
-      // A `medusa exec` script (the demo's seed) runs no recovery: it may exit halfway through one.
-      if (isScriptRun()) return
-      await this.eventBus?.emit({ name: GHN_EVENTS_RECOVER, data: { reason: "start" } }).catch(() => undefined)
-    },
     // A graceful stop lets a running COD capture reach its record (Medusa's capture, then the parcel's).
     onApplicationPrepareShutdown: async () => {
       const left = await inFlightSettled(15_000)
