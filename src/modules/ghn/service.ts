@@ -1,6 +1,6 @@
 import { ContainerRegistrationKeys, generateEntityId, MedusaError, MedusaService, Modules } from "@medusajs/framework/utils"
 import type { AddressResolver } from "../../lib/address/address-resolver"
-import { type GhnAccount, ghnAccountsOf, ghnClientOf, masterDataOf, notedProviderCount } from "../../lib/runtime/ghn-accounts"
+import { type GhnAccount, ghnAccountsOf, ghnCacheStoreOf, ghnClientOf, masterDataOf, notedProviderCount, serveLocationShops } from "../../lib/runtime/ghn-accounts"
 import { ghnProviderIdOf } from "../../lib/runtime/provider-id"
 import { inFlightSettled } from "../../lib/runtime/in-flight"
 import { canMoveIntent, clientOrderCode, IntentMoveError, intentItems, type IntentReservation, type IntentStatus } from "../../lib/parcel/create-intent"
@@ -9,7 +9,7 @@ import { describeWebhookIssues, eventFromWebhook, ghnWebhookSchema, MAX_CALLBACK
 import type { GhnClient, GhnLabelSize } from "../../lib/ghn"
 import { GhnOptions, parseGhnOptions, shopIdForLocation } from "../../lib/runtime/options"
 import { resolveBaseUrl } from "../../lib/ghn"
-import { CachingModule, CachingModuleStore, MemoryStore, SharedCache } from "../../lib/runtime/quote-cache"
+import { CachingModule, SharedCache } from "../../lib/runtime/quote-cache"
 import { storeGhnBudget, StoreMasterData } from "../../lib/runtime/store-master-data"
 import { GhnCreateIntent } from "./models/ghn-create-intent"
 import { GhnShipment } from "./models/ghn-shipment"
@@ -120,16 +120,15 @@ export default class GhnModuleService extends MedusaService({
     this.client = ghnClientOf(this.options, container.logger)
     this.addresses = masterDataOf(this.options, this.client)
     this.storeAddresses = new StoreMasterData(this.addresses, storeGhnBudget())
-    const caching = container[Modules.CACHING]
-    this.cache = new SharedCache(
-      caching ? new CachingModuleStore(caching, "ghn:", (message) => container.logger?.warn(message)) : new MemoryStore(),
-      this.options.quoteCacheTtlSeconds
-    )
+    // The store the provider's caches use too (src/lib/runtime/ghn-accounts.ts): its refused-token notice is read here.
+    this.cache = new SharedCache(ghnCacheStoreOf(container[Modules.CACHING], container.logger), this.options.quoteCacheTtlSeconds)
     this.configModule = container.configModule
     this.logger = container.logger
     this.pg = container[ContainerRegistrationKeys.PG_CONNECTION]!
     this.shippingRuns = new ShippingRunStore(this.pg)
     this.readyToShip = new ReadyToShipStore(this.pg)
+    // The provider's quotes read the stock location -> shop map chosen in the admin through the composition root.
+    serveLocationShops((account, locationId) => this.shopIdForLocation(account, locationId))
   }
 
   __hooks = {
