@@ -62,7 +62,3 @@ export type ShopperUpdateData = {
 /** A shipping run was queued (created, or its failed orders retried): the worker executes it. */
 export const GHN_SHIPPING_RUN_QUEUED = "ghn.shipping_run.queued"
 export type GhnShippingRunQueuedData = { id: string }
-
-/** The recovery pass asked for at start (the GHN module's onApplicationStart), so a worker applies what a server stored. */
-export const GHN_EVENTS_RECOVER = "ghn.events.recover"
-export type GhnEventsRecoverData = { reason?: string }

@@ -1,16 +1,32 @@
 /**
- * What crosses the boundary between the plugin's layers about one GHN shipping method and its
- * fulfilment: the data Medusa keeps on the shipping method and the fulfilment (written by the
- * provider and the Create Order steps, read by the hooks, routes and admin), and the keys the
- * plugin's workflow hooks add to the provider's context. One declaration, imported everywhere.
+ * What crosses the boundary between the plugin's layers about one GHN shipping option, method and
+ * fulfilment: the data Medusa keeps on the shipping option, the shipping method and the fulfilment
+ * (written by the provider and the Create Order steps, read by the hooks, routes and admin), and
+ * the keys the plugin's workflow hooks add to the provider's context. One declaration, imported
+ * everywhere (the admin with `import type`: nothing here runs).
  */
 import type { AddressInput, ResolvedAddress } from "../lib/address/address-resolver"
 import type { GhnParty, OrderItemLike } from "../lib/parcel/order-body"
 import type { Measured } from "../lib/parcel/parcel"
-import type { FallbackPrice } from "../lib/runtime/outage-fallback"
+import type { OrderQueueTicket } from "../lib/runtime/order-queue"
+
+/** A price quoted while GHN was down (option `outageFallback`, src/lib/runtime/outage-fallback.ts). */
+export type FallbackPrice = {
+  amount: number
+  /** `last_quote`: GHN's own fee for this route and parcel, `quoted_at`; `flat`: the option's flat amount. */
+  source: "last_quote" | "flat"
+  quoted_at: string | null
+}
 
 /** GHN's services the plugin sells: light goods (2) and heavy goods (5). */
 export type ServiceTypeId = 2 | 5
+
+/**
+ * A GHN shipping option's data: the provider's fulfilment option it was made from
+ * (src/lib/parcel/shipping-options.ts), as the admin or Settings -> GHN -> Set-up saved it. Read
+ * from Medusa's rows with `Partial<>`: an option of another provider holds anything.
+ */
+export type GhnOptionData = { id?: string; name?: string; service_type_id: ServiceTypeId; is_return?: boolean }
 
 /** What validateFulfillmentData keeps on the shipping method (later the fulfilment's data). */
 export type GhnMethodData = {
@@ -19,13 +35,15 @@ export type GhnMethodData = {
   ghn_to?: ResolvedAddress
   /** The stock location the cart was quoted from, with its resolved GHN address. */
   ghn_from?: GhnParty & { location_id: string }
+  /** Each variant's measures as the cart saw them, by variant id (the Create Order steps' fallback). */
+  ghn_measures?: Record<string, Measured>
   /** The cart was priced while GHN was down (option `outageFallback`): from what. */
   ghn_price_fallback?: FallbackPrice
   [key: string]: unknown
 }
 
-/** What a GHN fulfilment's data holds once its GHN order is made (the Create Order steps write it). */
-export type GhnFulfillmentData = GhnMethodData & {
+/** What the Create Order steps add to the shipping method's data once the GHN order is made. */
+export type GhnOrderFields = {
   order_code: string
   client_order_code: string
   shop_id: number
@@ -33,12 +51,27 @@ export type GhnFulfillmentData = GhnMethodData & {
   expected_delivery_time?: string
   cod_amount: number
   insurance_value: number
+  /** GHN's fee of the order, item by item (Create Order's answer, `GhnOrderFee`: kept structural so the admin's type check stays off the GHN client). */
+  fee?: Record<string, number>
+  /** The parcel's weight as sent to GHN (grams). */
+  weight?: number
   /** GHN orders made under earlier unanswered intents with other items, cancelled before this one. */
   ghn_cancelled_orphans?: { client_order_code: string; order_code: string }[]
+  /** GHN's last status of the order (kept by the callbacks: a GHN cancel is final). */
+  ghn_status?: string
+  /** GHN cancelled the order when Medusa cancelled the fulfilment. */
+  ghn_cancelled?: boolean
 }
 
-/** A fulfilment's data before or after its GHN order: the order's fields may not be there yet. */
-export type GhnFulfillmentDataSoFar = GhnMethodData & Partial<Omit<GhnFulfillmentData, keyof GhnMethodData>>
+/** What a GHN fulfilment's data holds once its GHN order is made (the Create Order steps write it). */
+export type GhnFulfillmentData = GhnMethodData & GhnOrderFields
+
+/**
+ * A fulfilment's data before or after its GHN order: the order's fields may not be there yet, and
+ * until the GHN order is made it holds the order's place in the fulfilment queue
+ * (`ORDER_QUEUE_DATA_KEY`, src/lib/runtime/order-queue.ts).
+ */
+export type GhnFulfillmentDataSoFar = GhnMethodData & Partial<GhnOrderFields> & { ghn_order_queue?: OrderQueueTicket }
 
 /**
  * What the plugin's hooks add to the context Medusa hands the provider (Medusa's documented

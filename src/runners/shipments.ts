@@ -159,8 +159,8 @@ export async function refreshGhnShipments(
 }
 
 /**
- * The recovery pass, at start and every 15 s in the worker: callbacks left unapplied or due again,
- * then COD captures left undone (a lost event, a failure, a stop in the middle).
+ * The recovery pass, every 15 s in the worker from its start (job apply-pending-ghn-events): callbacks
+ * left unapplied or due again, then COD captures left undone (a lost event, a failure, a stop in the middle).
  */
 export async function recoveryPass(container: MedusaContainer) {
   const callbacks = await applyPendingGhnEvents(container)

@@ -9,11 +9,12 @@ import { ShipmentCard } from "../components/shipment-card"
 import { errorText, useOrderShipments } from "../lib/api"
 import { useGhnTranslation } from "../lib/format"
 import { isGhnProviderId } from "../../lib/runtime/provider-id"
+import type { GhnMethodData } from "../../contracts/fulfillment-data"
 
 /** Whether the order ships with GHN (a shipping method priced by the GHN provider). */
 export const shipsWithGhn = (order: AdminOrder) =>
   (order.shipping_methods ?? []).some((method) => {
-    const m = method as { data?: Record<string, unknown> | null; shipping_option?: { provider_id?: string | null } | null } | null
+    const m = method as { data?: Partial<GhnMethodData> | null; shipping_option?: { provider_id?: string | null } | null } | null
     const data = m?.data ?? {}
     return "service_type_id" in data || "ghn_to" in data || isGhnProviderId(m?.shipping_option?.provider_id)
   })

@@ -1,34 +1,47 @@
 import { AddressResolver } from "../address/address-resolver"
 import type { GhnClient } from "../ghn"
 import { ghnClientFor, type GhnOptions, parseGhnOptions } from "./options"
+import { OutageHolds } from "./outage-fallback"
+import { type CacheStore, CachingModule, CachingModuleStore, MemoryStore } from "./quote-cache"
 
 /** A GHN account: a registration of the provider (token, shop, environment) and its client. */
 export type GhnAccount = { provider_id: string | null; options: GhnOptions; client: GhnClient }
 
 type Logger = { warn(message: string): void }
 
+/** How a stock location's GHN shop is found for an account: the GHN module's answer (the map set in the admin). */
+export type LocationShopReader = (options: GhnOptions, locationId: string | null | undefined) => Promise<number>
+
 /**
- * The process's one composition root for GHN: clients (one per distinct set of options), GHN's
- * master data (one address cache per GHN environment) and the options every registration of the
- * provider was loaded with. The fulfilment provider lives in the fulfilment module's container
- * and the data module in its own, so both read this instead of building their own; it sits on
- * `globalThis` because a store may load the provider and the module from two copies of the file
- * (the plugin's build and a path in medusa-config).
+ * The plugin's one composition root: what the fulfilment provider and the GHN module share in a
+ * Medusa process. Medusa gives them no common container: the provider lives in the fulfilment
+ * module's container (logger, configModule, manager, event bus, caching, nothing of the plugin's),
+ * the GHN module in its own, and the provider's validateOptions, the one call Medusa makes for
+ * each registration at load, gets no container at all. So both take this root from this file's
+ * scope, the one place it is built (docs/reference.md, "One composition root"). A store loads the
+ * plugin once (the provider by `medusa-fulfillment-ghn/providers/ghn`, the module from the same
+ * package), so there is one root per Medusa process.
  */
-type Root = {
-  clients: Map<string, GhnClient>
-  masterData: Map<string, AddressResolver>
+class GhnRoot {
+  /** One client per distinct set of options: one rate limit and request budget per account. */
+  readonly clients = new Map<string, GhnClient>()
+  /** GHN's address lists, one cache per GHN environment (the same for every account and shop of it). */
+  readonly masterData = new Map<string, AddressResolver>()
   /** The option sets Medusa validated for a registration of the provider (validateOptions, at load). */
-  providerOptions: Set<string>
+  readonly providerOptions = new Set<string>()
+  /** Quotes that skip GHN for a while after an outage, by GHN account (src/lib/runtime/outage-fallback.ts). */
+  readonly outageHolds = new OutageHolds()
+  /**
+   * The GHN caches' store when the store registers no caching module: one for the provider and the
+   * module, as Medusa's caching module is one for both (what the provider keeps, a refused token's
+   * notice or a checkout's fallback mark, the module reads). The two stores it replaces held 5,000 entries each.
+   */
+  readonly memoryCache = new MemoryStore(10_000)
+  /** Set by the GHN module when it is built: the stock location -> shop map chosen in the admin. */
+  locationShops?: LocationShopReader
 }
 
-const ROOT = Symbol.for("medusa-fulfillment-ghn.composition-root")
-
-function root(): Root {
-  const holder = globalThis as typeof globalThis & { [ROOT]?: Root }
-  holder[ROOT] ??= { clients: new Map(), masterData: new Map(), providerOptions: new Set() }
-  return holder[ROOT]
-}
+const root = new GhnRoot()
 
 /** The same JSON for the same options whatever their keys' order. */
 function fingerprint(value: unknown): string {
@@ -40,10 +53,10 @@ function fingerprint(value: unknown): string {
 /** The client for these options: built once per process, shared by the provider, the module and every route. */
 export function ghnClientOf(options: GhnOptions, logger?: Logger): GhnClient {
   const key = fingerprint(options)
-  let client = root().clients.get(key)
+  let client = root.clients.get(key)
   if (!client) {
     client = ghnClientFor(options, logger)
-    root().clients.set(key, client)
+    root.clients.set(key, client)
   }
   return client
 }
@@ -53,17 +66,40 @@ export function ghnClientOf(options: GhnOptions, logger?: Logger): GhnClient {
  * is the same for every account and shop of an environment). `client` fetches them on a miss.
  */
 export function masterDataOf(options: GhnOptions, client: GhnClient): AddressResolver {
-  let resolver = root().masterData.get(options.environment)
+  let resolver = root.masterData.get(options.environment)
   if (!resolver) {
     resolver = new AddressResolver(client.masterData)
-    root().masterData.set(options.environment, resolver)
+    root.masterData.set(options.environment, resolver)
   }
   return resolver
 }
 
+/** The process's outage holds, shared by every registration of an account. */
+export function ghnOutageHolds(): OutageHolds {
+  return root.outageHolds
+}
+
+/**
+ * The store behind the GHN caches of the provider and the module: Medusa's caching module when the
+ * store registers one (with its Redis provider, shared by every instance), else the root's memory.
+ */
+export function ghnCacheStoreOf(caching: CachingModule | undefined, logger?: Logger): CacheStore {
+  return caching ? new CachingModuleStore(caching, "ghn:", (message) => logger?.warn(message)) : root.memoryCache
+}
+
+/** Called by the GHN module once built: how the provider's quotes find a stock location's shop. */
+export function serveLocationShops(reader: LocationShopReader) {
+  root.locationShops = reader
+}
+
+/** The shop a stock location ships from, as the GHN module answers it; undefined before the module is built. */
+export function storedLocationShopOf(options: GhnOptions, locationId: string | null | undefined): Promise<number> | undefined {
+  return root.locationShops?.(options, locationId)
+}
+
 /** Called from the provider's validateOptions, which Medusa runs once per registration at load. */
 export function noteGhnProviderOptions(options: Record<string, unknown> | undefined) {
-  root().providerOptions.add(fingerprint(options ?? {}))
+  root.providerOptions.add(fingerprint(options ?? {}))
 }
 
 type ProviderRegistration = { id?: unknown; options?: Record<string, unknown> }
@@ -77,7 +113,7 @@ type ConfigModuleShape = { modules?: Record<string, { options?: { providers?: Pr
 export function ghnAccountsOf(configModule: unknown, fulfillmentKey: string, providerIdOf: (id: string) => string, logger?: Logger): GhnAccount[] {
   const fulfillment = (configModule as ConfigModuleShape | undefined)?.modules?.[fulfillmentKey]
   const registrations = typeof fulfillment === "object" ? (fulfillment.options?.providers ?? []) : []
-  const known = root().providerOptions
+  const known = root.providerOptions
   return registrations
     .filter((r): r is ProviderRegistration & { id: string } => typeof r?.id === "string" && known.has(fingerprint(r.options ?? {})))
     .map((r) => {
@@ -88,5 +124,5 @@ export function ghnAccountsOf(configModule: unknown, fulfillmentKey: string, pro
 
 /** How many registrations were noted so far (the module reads the store's accounts again when it grows). */
 export function notedProviderCount(): number {
-  return root().providerOptions.size
+  return root.providerOptions.size
 }

@@ -6,7 +6,10 @@
  * order's place in the queue, owned by the fulfilment; the plugin's fulfillmentCreated hook (the
  * workflow's last step) gives it back, and so does Medusa's compensation through the provider's
  * cancelFulfillment when the fulfilment is refused in between. It expires after 120 s whatever
- * happens. Medusa's locking module: across instances with its Redis or PostgreSQL provider.
+ * happens. Medusa's locking module: across instances with its Redis or PostgreSQL provider. The
+ * provider joins because Medusa 2.21 runs nothing of a plugin's before the registration but the
+ * provider (no hook there for a step of the plugin's own): docs/reference.md, "One fulfilment of
+ * an order at a time".
  */
 type Locking = {
   acquire(key: string, args: { ownerId: string; expire: number }): Promise<unknown>

@@ -1,5 +1,8 @@
+import type { FallbackPrice } from "../../contracts/fulfillment-data"
 import { ghnServiceFailureOf, GHN_UNAVAILABLE } from "./medusa-error"
 import type { CacheStore } from "./quote-cache"
+
+export type { FallbackPrice }
 
 /**
  * Checkout through a GHN outage (option `outageFallback`): when GHN times out, answers 5xx or 429
@@ -12,13 +15,6 @@ export type OutageFallbackOptions = {
   maxQuoteAgeHours: number
   holdSeconds: number
   flatAmounts?: FlatBand[] | { light?: number; heavy?: number }
-}
-
-export type FallbackPrice = {
-  amount: number
-  /** `last_quote`: GHN's own fee for this route and parcel, `quoted_at`; `flat`: the option's flat amount. */
-  source: "last_quote" | "flat"
-  quoted_at: string | null
 }
 
 /** A failure the fallback may answer: GHN unavailable, never the shopper's input or the store's token. */
@@ -72,7 +68,7 @@ export const HOLD_PROBE_MS = 5_000
  * After a quote GHN could not give, the GHN account's quotes skip GHN for `holdSeconds` (one
  * account's outage never holds another account's carts), except one probe quote every
  * HOLD_PROBE_MS. Keyed by the account (environment and token), shared by every registration
- * of the process (globalThis, as the composition root); at most `max` accounts.
+ * of the process (the composition root's, src/lib/runtime/ghn-accounts.ts); at most `max` accounts.
  */
 export class OutageHolds {
   private readonly holds = new Map<string, { until: number; probedAt: number }>()
@@ -109,14 +105,6 @@ export class OutageHolds {
   }
 }
 
-const HOLDS = Symbol.for("medusa-fulfillment-ghn.outage-holds")
-
-/** The process's holds (one object even when the plugin is loaded from two copies of this file). */
-export function outageHolds(): OutageHolds {
-  const holder = globalThis as typeof globalThis & { [HOLDS]?: OutageHolds }
-  return (holder[HOLDS] ??= new OutageHolds())
-}
-
 /** Where the last refusal of a GHN token is kept for the admin's notice (GET /admin/ghn/notices). */
 export const REFUSED_TOKEN_NOTICE_KEY = "notice:refused-token"
 /** How long the admin is shown a refused token after the last refusal. */
@@ -124,36 +112,24 @@ export const REFUSED_TOKEN_NOTICE_SECONDS = 24 * 3600
 
 export type RefusedTokenNotice = { at: string; shop_id: number; code: string | null; message: string }
 
+/** How long a cart's fallback mark is kept: Medusa prices the method and validates its data in the same workflow run. */
+export const FALLBACK_MARK_SECONDS = 600
+
+const fallbackMarkKey = (cartId: string, serviceTypeId: number) => `fallback-mark:${cartId}:${serviceTypeId}`
+
 /**
- * How a cart's quote was priced, for the shipping method: Medusa prices the option and then
- * validates the method's data in the same workflow run, in the same process, so the mark lives in
- * the process (a quote GHN answers costs no cache I/O to clear it). At most `max` carts, for
- * `ttlMs` each.
+ * How a cart's quote was priced, for the shipping method's data: Medusa keeps only the amount of a
+ * quote (calculatePrice's other fields are dropped) and hands validateFulfillmentData the cart, not
+ * the price. So the quote leaves its mark in the GHN cache (Medusa's caching module when the store
+ * registers one), by cart and GHN service: the fallback's price, or none when GHN answered.
  */
-export class FallbackMarks {
-  private readonly marks = new Map<string, { price: FallbackPrice; at: number }>()
+export async function markFallback(store: CacheStore, cartId: string, serviceTypeId: number, price: FallbackPrice | undefined) {
+  if (price) await store.set(fallbackMarkKey(cartId, serviceTypeId), JSON.stringify(price), FALLBACK_MARK_SECONDS)
+  else await store.delete(fallbackMarkKey(cartId, serviceTypeId))
+}
 
-  constructor(
-    private readonly ttlMs = 600_000,
-    private readonly max = 10_000,
-    private readonly now: () => number = Date.now
-  ) {}
-
-  private key(cartId: string, serviceTypeId: number) {
-    return `${cartId}:${serviceTypeId}`
-  }
-
-  /** The cart's quote came from the fallback (`price`), or from GHN (`undefined`). */
-  set(cartId: string, serviceTypeId: number, price: FallbackPrice | undefined) {
-    const key = this.key(cartId, serviceTypeId)
-    this.marks.delete(key)
-    if (!price) return
-    if (this.marks.size >= this.max) this.marks.delete(this.marks.keys().next().value!)
-    this.marks.set(key, { price, at: this.now() })
-  }
-
-  get(cartId: string, serviceTypeId: number): FallbackPrice | undefined {
-    const mark = this.marks.get(this.key(cartId, serviceTypeId))
-    return mark && this.now() - mark.at < this.ttlMs ? mark.price : undefined
-  }
+/** The fallback price the cart's last quote for this GHN service came from, if it did. */
+export async function fallbackMarkOf(store: CacheStore, cartId: string, serviceTypeId: number): Promise<FallbackPrice | undefined> {
+  const kept = await store.get(fallbackMarkKey(cartId, serviceTypeId))
+  return kept ? (JSON.parse(kept) as FallbackPrice) : undefined
 }

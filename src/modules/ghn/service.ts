@@ -6,10 +6,10 @@ import type { CodFilter } from "../../lib/cod/cod-report"
 import type { GhnClient, GhnLabelSize } from "../../lib/ghn"
 import type { InsightGroup } from "../../lib/insights/insights"
 import { clientOrderCode, intentItems, type IntentReservation, type IntentStatus } from "../../lib/parcel/create-intent"
-import { ghnClientOf, masterDataOf } from "../../lib/runtime/ghn-accounts"
-import { inFlightSettled, isScriptRun } from "../../lib/runtime/in-flight"
+import { ghnCacheStoreOf, ghnClientOf, masterDataOf, serveLocationShops } from "../../lib/runtime/ghn-accounts"
+import { inFlightSettled } from "../../lib/runtime/in-flight"
 import { GhnOptions, parseGhnOptions, shopIdForLocation } from "../../lib/runtime/options"
-import { CachingModule, CachingModuleStore, MemoryStore, SharedCache } from "../../lib/runtime/quote-cache"
+import { CachingModule, SharedCache } from "../../lib/runtime/quote-cache"
 import { storeGhnBudget, StoreMasterData } from "../../lib/runtime/store-master-data"
 import { keptRefusedBody, RefusalLog } from "../../lib/status/refused-callbacks"
 import { type GhnAccount, GhnAccounts } from "./accounts"
@@ -24,17 +24,14 @@ import type { RetryDelay, StoredCallback } from "./repositories/callback"
 import type { IntentMoveFields, IntentRef } from "./repositories/intent"
 import type { ReceiverOutcomeRecord } from "./repositories/receiver"
 import type { GhnIntentRow } from "./types"
-import { GHN_EVENTS_RECOVER } from "../../contracts/events"
 
 type Logger = { warn(message: string): void; info?(message: string): void }
-type EventBus = { emit(message: { name: string; data: unknown }): Promise<unknown> }
 
 /** What Medusa's module container gives the service: its repositories (./repositories) among the rest. */
 type InjectedDependencies = {
   logger?: Logger
   configModule?: unknown
   [Modules.CACHING]?: CachingModule
-  [Modules.EVENT_BUS]?: EventBus
   callbackRepository: CallbackRepository
   codReportRepository: CodReportRepository
   insightRepository: InsightRepository
@@ -86,7 +83,6 @@ export default class GhnModuleService extends MedusaService({
   protected readonly receiverRepository_: ReceiverRepository
   protected readonly refusedCallbackRepository_: RefusedCallbackRepository
   protected readonly shipmentRepository_: ShipmentRepository
-  private readonly eventBus?: EventBus
   private readonly logger?: Logger
 
   constructor(container: InjectedDependencies, options: Record<string, unknown>) {
@@ -96,13 +92,9 @@ export default class GhnModuleService extends MedusaService({
     this.client = ghnClientOf(this.options, container.logger)
     this.addresses = masterDataOf(this.options, this.client)
     this.storeAddresses = new StoreMasterData(this.addresses, storeGhnBudget())
-    const caching = container[Modules.CACHING]
-    this.cache = new SharedCache(
-      caching ? new CachingModuleStore(caching, "ghn:", (message) => container.logger?.warn(message)) : new MemoryStore(),
-      this.options.quoteCacheTtlSeconds
-    )
+    // The store the provider's caches use too (src/lib/runtime/ghn-accounts.ts): its refused-token notice is read here.
+    this.cache = new SharedCache(ghnCacheStoreOf(container[Modules.CACHING], container.logger), this.options.quoteCacheTtlSeconds)
     this.accounts_ = new GhnAccounts({ provider_id: null, options: this.options, client: this.client }, container.configModule, container.logger)
-    this.eventBus = container[Modules.EVENT_BUS]
     this.logger = container.logger
     this.shippingRuns = container.shippingRunRepository
     this.readyToShip = container.readyToShipRepository
@@ -115,15 +107,11 @@ export default class GhnModuleService extends MedusaService({
     this.refusedCallbackRepository_ = container.refusedCallbackRepository
     this.shipmentRepository_ = container.shipmentRepository
     this.codRisk_ = new CodRiskCheck(this.accounts_, container.receiverRepository, container.shipmentRepository)
+    // The provider's quotes read the stock location -> shop map chosen in the admin through the composition root.
+    serveLocationShops((account, locationId) => this.shopIdForLocation(account, locationId))
   }
 
   __hooks = {
-    // Events a stopped process stored but never applied: the worker's recovery pass applies them now.
-    onApplicationStart: async () => {
-      // A `medusa exec` script (the demo's seed) runs no recovery: it may exit halfway through one.
-      if (isScriptRun()) return
-      await this.eventBus?.emit({ name: GHN_EVENTS_RECOVER, data: { reason: "start" } }).catch(() => undefined)
-    },
     // A graceful stop lets a running COD capture reach its record (Medusa's capture, then the parcel's).
     onApplicationPrepareShutdown: async () => {
       const left = await inFlightSettled(15_000)

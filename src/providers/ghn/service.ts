@@ -11,7 +11,7 @@ import type {
   ValidateFulfillmentDataContext,
 } from "@medusajs/framework/types"
 import { type AddressInput, AddressResolver, type ResolvedAddress } from "../../lib/address/address-resolver"
-import { ghnClientOf, masterDataOf, noteGhnProviderOptions } from "../../lib/runtime/ghn-accounts"
+import { ghnCacheStoreOf, ghnClientOf, ghnOutageHolds, masterDataOf, noteGhnProviderOptions, storedLocationShopOf } from "../../lib/runtime/ghn-accounts"
 import { GhnClient, GHN_LIMITS, GhnNetworkError } from "../../lib/ghn"
 import { checkoutPhoneOf, GHN_CONNECTION, GHN_UNAVAILABLE, ghnServiceFailureOf, GhnServiceError, shopperError, toMedusaError, withoutHosts } from "../../lib/runtime/medusa-error"
 import { GhnOptions, parseGhnOptions, shopIdForLocation } from "../../lib/runtime/options"
@@ -21,12 +21,11 @@ import { cancelGhnOrder } from "../../lib/parcel/cancel-order"
 import { GHN_PROVIDER_IDENTIFIER } from "../../lib/runtime/provider-id"
 import { cacheKey, CachingModule, CachingModuleStore, MemoryStore, SharedCache } from "../../lib/runtime/quote-cache"
 import {
-  FallbackMarks, fallbackPrice, type FallbackPrice, isGhnOutage, OutageHolds, outageHolds, REFUSED_TOKEN_NOTICE_KEY, REFUSED_TOKEN_NOTICE_SECONDS,
+  fallbackMarkOf, fallbackPrice, type FallbackPrice, isGhnOutage, markFallback, OutageHolds, REFUSED_TOKEN_NOTICE_KEY, REFUSED_TOKEN_NOTICE_SECONDS,
   type RefusedTokenNotice, rememberQuote,
 } from "../../lib/runtime/outage-fallback"
 import { createHash } from "node:crypto"
-import type { CacheStore } from "../../lib/runtime/quote-cache"
-import type { GhnFulfillmentData, GhnMethodData, GhnProviderContext, ServiceTypeId } from "../../contracts/fulfillment-data"
+import type { GhnFulfillmentData, GhnFulfillmentDataSoFar, GhnMethodData, GhnOptionData, GhnProviderContext, ServiceTypeId } from "../../contracts/fulfillment-data"
 import { GhnParty, linesFromOrderItems, linesValue, partyOf, type OrderItemLike } from "../../lib/parcel/order-body"
 
 type InjectedDependencies = {
@@ -40,12 +39,18 @@ export type { GhnFulfillmentData, GhnMethodData }
 
 const MAX_INSURANCE = GHN_LIMITS.createOrder.maxInsuranceValue
 
-function serviceTypeOf(optionData: Record<string, unknown> | undefined): ServiceTypeId {
-  const type = Number(optionData?.service_type_id)
+/** A shipping option's data as Medusa hands it (an untyped record), read by the contract. */
+const optionDataOf = (data: Record<string, unknown> | null | undefined) => (data ?? {}) as Partial<GhnOptionData>
+/** A fulfilment's data as Medusa hands it back (an untyped record), read by the contract. */
+const fulfillmentDataOf = (data: Record<string, unknown> | null | undefined) => (data ?? {}) as GhnFulfillmentDataSoFar
+
+function serviceTypeOf(data: Record<string, unknown> | undefined): ServiceTypeId {
+  const optionData = optionDataOf(data)
+  const type = Number(optionData.service_type_id)
   if (type === 2 || type === 5) return type
   throw new MedusaError(
     MedusaError.Types.INVALID_DATA,
-    `GHN shipping option data needs service_type_id 2 (light goods) or 5 (heavy goods), got ${JSON.stringify(optionData?.service_type_id)}`
+    `GHN shipping option data needs service_type_id 2 (light goods) or 5 (heavy goods), got ${JSON.stringify(optionData.service_type_id)}`
   )
 }
 
@@ -100,15 +105,14 @@ class GhnFulfillmentProviderService extends AbstractFulfillmentProviderService {
     // Medusa's container throws on a key it was not given: the fake client is the tests' only.
     const fake = optional(() => container.ghnClient)
     this.client = fake ?? ghnClientOf(this.options, logger)
-    // One master-data cache per process (src/lib/runtime/ghn-accounts.ts); a fake client gets its own, and its own outage holds.
+    // The composition root's master-data cache, outage holds and cache store (src/lib/runtime/ghn-accounts.ts), shared
+    // with the GHN module; a fake client gets its own of each.
     this.addresses = fake ? new AddressResolver(fake.masterData) : masterDataOf(this.options, this.client)
-    this.holds = fake ? new OutageHolds() : outageHolds()
+    this.holds = fake ? new OutageHolds() : ghnOutageHolds()
     // Medusa's caching module when the store registers one (shared by its instances through Redis).
     const caching = container.caching
-    this.cache = new SharedCache(
-      caching ? new CachingModuleStore(caching, "ghn:", (message) => logger.warn(message)) : new MemoryStore(),
-      this.options.quoteCacheTtlSeconds
-    )
+    const store = fake ? (caching ? new CachingModuleStore(caching, "ghn:", (message) => logger.warn(message)) : new MemoryStore()) : ghnCacheStoreOf(caching, logger)
+    this.cache = new SharedCache(store, this.options.quoteCacheTtlSeconds)
   }
 
   private lastFallbackWarning = 0
@@ -119,9 +123,6 @@ class GhnFulfillmentProviderService extends AbstractFulfillmentProviderService {
   private get accountKey() {
     return `${this.options.environment}|${createHash("sha256").update(this.options.token).digest("hex").slice(0, 16)}`
   }
-  /** Carts priced by the fallback, for their shipping methods' data. */
-  private readonly fallbackMarks = new FallbackMarks()
-
   /** An outage's fallback quotes, told at most once a minute (an outage quotes many carts). */
   private warnFallback(message: string) {
     if (Date.now() - this.lastFallbackWarning < 60_000) return
@@ -131,8 +132,8 @@ class GhnFulfillmentProviderService extends AbstractFulfillmentProviderService {
 
   /**
    * GHN refused the store's token (401/403) at quote time, a fallback on or not: logged and kept
-   * (24 h, in the GHN module's cache: Medusa's caching module when registered) for the notice on
-   * the admin's GHN page, at most once a minute.
+   * (24 h, in the GHN cache the module reads: Medusa's caching module when registered, else the
+   * composition root's) for the notice on the admin's GHN page, at most once a minute.
    */
   private async noteRefusedToken(message: string, code: string | undefined, shopId: number) {
     if (Date.now() - this.lastRefusedTokenNotice < 60_000) return
@@ -140,8 +141,7 @@ class GhnFulfillmentProviderService extends AbstractFulfillmentProviderService {
     const text = withoutHosts(message)
     this.logger.error(`GHN refused the store's token at checkout (shop ${shopId}): ${text}`)
     const notice: RefusedTokenNotice = { at: new Date(Date.now()).toISOString(), shop_id: shopId, code: code ?? null, message: text }
-    const store = optional(() => medusaContainer.resolve<{ cache: { store: CacheStore } }>("ghn"))?.cache.store ?? this.cache.store
-    await store.set(REFUSED_TOKEN_NOTICE_KEY, JSON.stringify(notice), REFUSED_TOKEN_NOTICE_SECONDS).catch(() => undefined)
+    await this.cache.store.set(REFUSED_TOKEN_NOTICE_KEY, JSON.stringify(notice), REFUSED_TOKEN_NOTICE_SECONDS).catch(() => undefined)
   }
 
   /** GHN fee calls made (cache misses) since start; read by benchmarks. */
@@ -169,7 +169,7 @@ class GhnFulfillmentProviderService extends AbstractFulfillmentProviderService {
     context: ValidateFulfillmentDataContext
   ): Promise<GhnMethodData> {
     const service_type_id = serviceTypeOf(optionData)
-    const is_return = Boolean(optionData.is_return)
+    const is_return = Boolean(optionDataOf(optionData).is_return)
     try {
       // Only what the plugin computes: `data` comes from the storefront and is not trusted.
       void data
@@ -185,7 +185,7 @@ class GhnFulfillmentProviderService extends AbstractFulfillmentProviderService {
       result.ghn_measures = this.measuresOf((context.items ?? []) as unknown as CartItemMeasures[])
       // Medusa prices the method just before this: a price GHN could not give is marked on it.
       const cartId = (context as { id?: string }).id
-      const fallback = this.options.outageFallback && cartId ? this.fallbackMarks.get(cartId, service_type_id) : undefined
+      const fallback = this.options.outageFallback && cartId ? await fallbackMarkOf(this.cache.store, cartId, service_type_id) : undefined
       if (fallback) result.ghn_price_fallback = fallback
       return result
     } catch (error) {
@@ -199,7 +199,7 @@ class GhnFulfillmentProviderService extends AbstractFulfillmentProviderService {
     context: CalculateShippingOptionPriceDTO["context"]
   ): Promise<CalculatedShippingOptionPrice> {
     const service_type_id = serviceTypeOf(optionData)
-    const isReturn = Boolean(optionData.is_return) || !!context.return_id
+    const isReturn = Boolean(optionDataOf(optionData).is_return) || !!context.return_id
     const currency = context.currency_code as string | undefined
     if ((!isReturn || currency) && String(currency ?? "").toLowerCase() !== "vnd") {
       throw new MedusaError(
@@ -259,7 +259,7 @@ class GhnFulfillmentProviderService extends AbstractFulfillmentProviderService {
       // GHN again (but for a probe now and then, which sees GHN back or a refused token).
       if (fallbackOptions && this.holds.skipsGhn(this.accountKey)) {
         const fallback = await fallbackPrice(this.cache.store, fallbackOptions, key, service_type_id, weightGrams)
-        if (fallback) return this.fallbackQuote(fallback, cartId, service_type_id)
+        if (fallback) return await this.fallbackQuote(fallback, cartId, service_type_id)
       }
       const [served, quote] = await Promise.allSettled([
         this.assertRouteServed(shopId, origin?.district_id, destination, service_type_id, deadline),
@@ -269,13 +269,12 @@ class GhnFulfillmentProviderService extends AbstractFulfillmentProviderService {
           if (fallbackOptions) await rememberQuote(this.cache.store, key, fee.total, fallbackOptions)
           return fee
         }),
+        // The cart's mark of an earlier fallback quote goes while GHN is asked (set again below if GHN fails).
+        fallbackOptions && cartId ? markFallback(this.cache.store, cartId, service_type_id, undefined) : undefined,
       ])
       if (served.status === "rejected") throw served.reason
       if (quote.status === "rejected") throw quote.reason
-      if (fallbackOptions) {
-        this.holds.release(this.accountKey)
-        if (cartId) this.fallbackMarks.set(cartId, service_type_id, undefined)
-      }
+      if (fallbackOptions) this.holds.release(this.accountKey)
       return { calculated_amount: quote.value.total, is_calculated_price_tax_inclusive: true }
     } catch (error) {
       const failure =
@@ -295,13 +294,13 @@ class GhnFulfillmentProviderService extends AbstractFulfillmentProviderService {
       // deadline on every quote, and GHN is not pressed while it recovers.
       this.holds.hold(this.accountKey, fallbackOptions.holdSeconds)
       this.warnFallback(`GHN fee quote: ${failure.message}; checkout priced from GHN's last quotes or the flat amounts`)
-      return this.fallbackQuote(fallback, cartId, service_type_id)
+      return await this.fallbackQuote(fallback, cartId, service_type_id)
     }
   }
 
   /** A quote priced while GHN is down: marked for the shipping method's data. */
-  private fallbackQuote(fallback: FallbackPrice, cartId: string | undefined, serviceTypeId: number): CalculatedShippingOptionPrice {
-    if (cartId) this.fallbackMarks.set(cartId, serviceTypeId, fallback)
+  private async fallbackQuote(fallback: FallbackPrice, cartId: string | undefined, serviceTypeId: number): Promise<CalculatedShippingOptionPrice> {
+    if (cartId) await markFallback(this.cache.store, cartId, serviceTypeId, fallback)
     return { calculated_amount: fallback.amount, is_calculated_price_tax_inclusive: true }
   }
 
@@ -327,35 +326,45 @@ class GhnFulfillmentProviderService extends AbstractFulfillmentProviderService {
     } catch (error) {
       throw new MedusaError(MedusaError.Types.CONFLICT, (error as Error).message)
     }
-    return { data: { ...data, [ORDER_QUEUE_DATA_KEY]: ticket }, labels: [] }
+    const queued: GhnFulfillmentDataSoFar = { ...fulfillmentDataOf(data), [ORDER_QUEUE_DATA_KEY]: ticket }
+    return { data: queued, labels: [] }
   }
 
   /**
-   * The shop a quote is asked for: the map stored from the admin (the GHN module's, when the
-   * application's container holds it), else the option `locationShops`, else the default shop.
+   * The shop a quote is asked for: the map stored from the admin (the GHN module answers it through
+   * the composition root), else the option `locationShops`, else the default shop.
    */
   protected async shopIdForLocation(locationId: string | undefined) {
-    const ghn = optional(() => medusaContainer.resolve<{ shopIdForLocation(o: GhnOptions, id?: string): Promise<number> }>("ghn"))
-    return ghn ? await ghn.shopIdForLocation(this.options, locationId) : shopIdForLocation(this.options, locationId)
+    return (await storedLocationShopOf(this.options, locationId)) ?? shopIdForLocation(this.options, locationId)
   }
 
-  /** Medusa's locking module, from the application's container (a provider's own holds no other module). */
+  /**
+   * Medusa's locking module, from the application's container: the one thing the provider takes
+   * from it. The order's queue must be joined before Medusa registers the fulfilment on the order,
+   * and in Medusa 2.21 nothing of a plugin's runs there but this provider's createFulfillment:
+   * createOrderFulfillmentWorkflow's one hook, fulfillmentCreated, comes after the registration,
+   * and neither it nor createFulfillmentWorkflow (its step that calls the provider) has a hook
+   * before. The provider's own container holds only what the fulfilment module passes (logger,
+   * configModule, manager, event bus, caching), never the locking module (docs/reference.md,
+   * "One fulfilment of an order at a time").
+   */
   protected locking() {
     return optional(() => medusaContainer.resolve(Modules.LOCKING)) ?? undefined
   }
 
   async cancelFulfillment(data: Record<string, unknown>): Promise<Record<string, unknown>> {
+    const ghn = fulfillmentDataOf(data)
     // A fulfilment Medusa refused after it joined its order's queue (its compensation calls this) gives its place back.
     const locking = this.locking()
-    if (locking) await leaveOrderQueue(locking, data[ORDER_QUEUE_DATA_KEY] as OrderQueueTicket | undefined)
-    const orderCode = data.order_code as string | undefined
+    if (locking) await leaveOrderQueue(locking, ghn[ORDER_QUEUE_DATA_KEY])
+    const orderCode = ghn.order_code
     if (!orderCode) return data // no GHN order was made (refused before GHN, or a return awaiting its reverse order)
     // GHN cancelled it itself (status webhook): nothing to ask GHN.
-    if (data.ghn_status === "cancel") return { ...data, ghn_cancelled: true }
-    const shopId = Number(data.shop_id) || this.options.shopId
+    if (ghn.ghn_status === "cancel") return { ...ghn, ghn_cancelled: true }
+    const shopId = Number(ghn.shop_id) || this.options.shopId
     try {
       const outcome = await cancelGhnOrder(this.client, orderCode, shopId)
-      if (outcome.cancelled) return { ...data, ghn_cancelled: true }
+      if (outcome.cancelled) return { ...ghn, ghn_cancelled: true }
       throw new MedusaError(
         MedusaError.Types.NOT_ALLOWED,
         `GHN refused to cancel ${orderCode}: the order is "${outcome.status}"${outcome.message ? ` (${outcome.message})` : ""}, past the statuses that allow cancelling`
@@ -369,10 +378,8 @@ class GhnFulfillmentProviderService extends AbstractFulfillmentProviderService {
     // The customer's address and the items' weights are not passed to providers on returns:
     // the reverse GHN order is created by the plugin's return workflow, which fills this in.
     const option = (fulfillment.shipping_option ?? {}) as { data?: Record<string, unknown> }
-    return {
-      data: { ...((fulfillment.data as object) ?? {}), service_type_id: serviceTypeOf(option.data), is_return: true },
-      labels: [],
-    }
+    const data: GhnFulfillmentDataSoFar = { ...fulfillmentDataOf(fulfillment.data as Record<string, unknown> | null), service_type_id: serviceTypeOf(option.data), is_return: true }
+    return { data, labels: [] }
   }
 
   // Medusa's abstract class types documents as `never[]` (its IFulfillmentProvider interface as
@@ -396,10 +403,10 @@ class GhnFulfillmentProviderService extends AbstractFulfillmentProviderService {
 
   /** One label per paper size, each a fresh print token (tokens expire after ~30 minutes). */
   protected async labelDocuments(data: Record<string, unknown>): Promise<GhnLabelDocument[]> {
-    const orderCode = data.order_code as string | undefined
+    const { order_code: orderCode, shop_id: shopId } = fulfillmentDataOf(data)
     if (!orderCode) return []
     try {
-      const token = await this.client.print.token({ order_codes: [orderCode] }, { shopId: Number(data.shop_id) || this.options.shopId })
+      const token = await this.client.print.token({ order_codes: [orderCode] }, { shopId: Number(shopId) || this.options.shopId })
       return (["A5", "80x80", "52x70"] as const).map((size) => ({
         type: "label" as const,
         size,

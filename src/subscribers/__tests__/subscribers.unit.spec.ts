@@ -18,7 +18,6 @@ import { fakeContainer, stubWorkflow } from "../../runners/__tests__/fakes"
 import { createGhnReturnOrderWorkflow } from "../../workflows/create-ghn-return-order"
 import { notifyGhnShopperWorkflow } from "../../workflows/notify-ghn-shopper"
 import ghnCodDelivered, { config as codDeliveredConfig } from "../ghn-cod-delivered"
-import ghnEventsRecover, { config as eventsRecoverConfig } from "../ghn-events-recover"
 import ghnExchangeOrClaimCreated, { config as exchangeClaimConfig } from "../ghn-exchange-claim-created"
 import ghnReceiverPhoneChanged, { config as phoneChangedConfig } from "../ghn-receiver-phone-changed"
 import ghnReturnRequested, { config as returnRequestedConfig } from "../ghn-return-requested"
@@ -63,27 +62,6 @@ describe("ghn-cod-delivered", () => {
     const { container } = fakeContainer({})
     await ghnCodDelivered(argsOf("ghn.cod.delivered", { order_code: "GHN1" }, container))
     expect(captureGhnCod).not.toHaveBeenCalled()
-  })
-})
-
-describe("ghn-events-recover", () => {
-  it("runs the recovery pass and logs what it did, on ghn.events.recover", async () => {
-    const { container, logger } = fakeContainer({})
-    jest.mocked(recoveryPass).mockResolvedValue({ callbacks: { applied: 2, waiting: 1, failed: 1, done: 0, seen: 4 }, cod: { due: 1, captured: 1 } })
-    await ghnEventsRecover(argsOf("ghn.events.recover", { reason: "start" }, container))
-    expect(recoveryPass).toHaveBeenCalledWith(container)
-    expect(logger.info).toHaveBeenCalledWith(expect.stringContaining("applied the callbacks of 2 parcels (1 failed, 1 callbacks waiting for their shipment) and captured 1 CODs"))
-    expect(eventsRecoverConfig).toEqual({ event: "ghn.events.recover", context: { subscriberId: "ghn-events-recover" } })
-  })
-
-  it("logs nothing when the pass found nothing, and runs none in a `medusa exec` script", async () => {
-    const { container, logger } = fakeContainer({})
-    jest.mocked(recoveryPass).mockResolvedValue({ callbacks: { applied: 0, waiting: 3, failed: 0, done: 0, seen: 3 }, cod: { due: 0, captured: 0 } })
-    await ghnEventsRecover(argsOf("ghn.events.recover", {}, container))
-    expect(logger.info).not.toHaveBeenCalled()
-    jest.mocked(isScriptRun).mockReturnValue(true)
-    await ghnEventsRecover(argsOf("ghn.events.recover", {}, container))
-    expect(recoveryPass).toHaveBeenCalledTimes(1)
   })
 })
 

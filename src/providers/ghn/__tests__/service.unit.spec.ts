@@ -1,5 +1,6 @@
 import { GhnApiError, GhnNetworkError, type GhnClient } from "../../../lib/ghn"
 import { ghnServiceFailureOf } from "../../../lib/runtime/medusa-error"
+import type { CachingModule } from "../../../lib/runtime/quote-cache"
 import GhnFulfillmentProviderService from "../service"
 
 /** A fake GHN client: the calls the provider makes, recorded, with answers the test sets. */
@@ -44,10 +45,20 @@ function fakeClient() {
 const logger = { warn: jest.fn(), info: jest.fn(), error: jest.fn(), debug: jest.fn() } as any
 const OPTIONS = { token: "t".repeat(20), shopId: 190001, environment: "http://127.0.0.1:1" }
 
-function provider(options: Record<string, unknown> = {}) {
+function provider(options: Record<string, unknown> = {}, caching?: CachingModule) {
   const fake = fakeClient()
-  const service = new GhnFulfillmentProviderService({ logger, ghnClient: fake.client }, { ...OPTIONS, ...options })
+  const service = new GhnFulfillmentProviderService({ logger, ghnClient: fake.client, caching }, { ...OPTIONS, ...options })
   return { service, ...fake }
+}
+
+/** Medusa's caching module as a store of two processes would share it (its Redis provider), in memory. */
+function sharedCaching(): CachingModule {
+  const kept = new Map<string, object>()
+  return {
+    get: async ({ key }) => kept.get(key),
+    set: async ({ key, data }) => void kept.set(key, data),
+    clear: async ({ key }) => void kept.delete(key),
+  }
 }
 
 const customer = {
@@ -154,6 +165,23 @@ describe("checkout through a GHN outage (outageFallback)", () => {
     await plain.service.calculatePrice({ service_type_id: 2 }, {}, ctx())
     plain.answers.fee = down(new GhnNetworkError("connect ECONNREFUSED", { operation: "fees.calculate" }))
     await expect(plain.service.calculatePrice({ service_type_id: 2 }, {}, ctx())).rejects.toThrow(/GHN did not answer/)
+  })
+
+  it("leaves the mark where Medusa keeps shared state (its caching module), not in the instance that priced the cart", async () => {
+    const caching = sharedCaching()
+    const options = { outageFallback: { maxQuoteAgeHours: 72, holdSeconds: 0, flatAmounts: { light: 40000 } }, quoteCacheTtlSeconds: 0 }
+    const pricing = provider(options, caching)
+    const validating = provider(options, caching)
+    pricing.answers.fee = down(new GhnNetworkError("connect ECONNREFUSED", { operation: "fees.calculate" }))
+    expect((await pricing.service.calculatePrice({ service_type_id: 2 }, {}, ctx())).calculated_amount).toBe(40000)
+    expect((await validating.service.validateFulfillmentData({ service_type_id: 2 }, {}, ctx())).ghn_price_fallback).toEqual({ amount: 40000, source: "flat", quoted_at: null })
+    // By cart and GHN service: another cart, or the cart's heavy-goods option, carries no mark.
+    expect((await validating.service.validateFulfillmentData({ service_type_id: 2 }, {}, ctx("cart_2"))).ghn_price_fallback).toBeUndefined()
+    expect((await validating.service.validateFulfillmentData({ service_type_id: 5 }, {}, ctx())).ghn_price_fallback).toBeUndefined()
+    // GHN answers the cart again: the mark goes.
+    pricing.answers.fee = () => ({ total: 36300 }) as unknown
+    expect((await pricing.service.calculatePrice({ service_type_id: 2 }, {}, ctx())).calculated_amount).toBe(36300)
+    expect((await validating.service.validateFulfillmentData({ service_type_id: 2 }, {}, ctx())).ghn_price_fallback).toBeUndefined()
   })
 
   it("forgets a quote older than maxQuoteAgeHours, and a cart priced by GHN again is not marked", async () => {

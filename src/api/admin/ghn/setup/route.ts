@@ -4,6 +4,7 @@ import type { AddressInput } from "../../../../lib/address/address-resolver"
 import { catalogueSides, catalogueWeight, type Measured } from "../../../../lib/parcel/parcel"
 import { isGhnProviderId } from "../../../../lib/runtime/provider-id"
 import type { QueryGraph } from "../../../../lib/runtime/query-graph"
+import type { GhnOptionData } from "../../../../contracts/fulfillment-data"
 import { setupChecklist } from "../../../../lib/insights/setup-checklist"
 import { ghnModule } from "../../../utils"
 import { locationShops } from "../settings/shared"
@@ -25,7 +26,7 @@ export async function GET(req: MedusaRequest, res: MedusaResponse) {
     query.graph<VariantRow>({ entity: "product_variant", fields: ["id", "weight", "length", "width", "height", "product.weight", "product.length", "product.width", "product.height"] }),
     query.graph<{ id: string; name: string; currency_code: string; countries?: ({ iso_2?: string } | null)[] }>({ entity: "region", fields: ["id", "name", "currency_code", "countries.iso_2"] }),
     query.graph<{ id: string; is_enabled: boolean }>({ entity: "payment_provider", fields: ["id", "is_enabled"] }),
-    query.graph<{ id: string; name: string; provider_id: string | null; data?: Record<string, unknown> | null }>({ entity: "shipping_option", fields: ["id", "name", "provider_id", "data"] }),
+    query.graph<{ id: string; name: string; provider_id: string | null; data?: Partial<GhnOptionData> | null }>({ entity: "shipping_option", fields: ["id", "name", "provider_id", "data"] }),
     ghn.lastCallbackReceivedAt(),
   ])
   const addressOf = new Map(addresses.map((a) => [a.id, a.address]))

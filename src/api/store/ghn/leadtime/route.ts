@@ -4,6 +4,7 @@ import { ghnExpectedIso } from "../../../../lib/ghn/dates"
 import { toMedusaError } from "../../../../lib/runtime/medusa-error"
 import { isGhnProviderId } from "../../../../lib/runtime/provider-id"
 import type { QueryGraph } from "../../../../lib/runtime/query-graph"
+import type { GhnOptionData, ServiceTypeId } from "../../../../contracts/fulfillment-data"
 import type { AddressInput } from "../../../../lib/address/address-resolver"
 import { cacheKey } from "../../../../lib/runtime/quote-cache"
 import { answeredBudgetSpent, ghnModule } from "../../../utils"
@@ -12,7 +13,7 @@ import type { LeadtimeBody } from "../validators"
 type OptionRow = {
   id: string
   provider_id: string
-  data?: { service_type_id?: unknown } | null
+  data?: Partial<GhnOptionData> | null
   service_zone?: { fulfillment_set?: { location?: { id: string; address?: AddressInput | null } | null } | null } | null
 }
 
@@ -47,7 +48,7 @@ export async function POST(req: MedusaRequest<LeadtimeBody>, res: MedusaResponse
     const to = await ghn.addresses.resolve(address)
     const from = location?.address ? await ghn.addresses.resolve(location.address).catch(() => undefined) : undefined
     const body = {
-      service_type_id: (Number(option.data?.service_type_id) === 5 ? 5 : 2) as 2 | 5,
+      service_type_id: (Number(option.data?.service_type_id) === 5 ? 5 : 2) as ServiceTypeId,
       to_district_id: to.district_id,
       to_ward_code: to.ward_code,
       ...(from ? { from_district_id: from.district_id, from_ward_code: from.ward_code } : {}),
