@@ -2,7 +2,7 @@ import { createWorkflow, transform, WorkflowResponse } from "@medusajs/framework
 import { useQueryGraphStep } from "@medusajs/medusa/core-flows"
 import type { OrderItemLike } from "../lib/parcel/order-body"
 import { isGhnProviderId } from "../lib/runtime/provider-id"
-import { orderNumberOf } from "./ghn-order-request"
+import { orderNumberOf } from "./utils/order-rows"
 import { createGhnOrderStep } from "./steps/create-ghn-order"
 import { prepareGhnReturnOrdersStep, type PendingReturn } from "./steps/prepare-ghn-return-orders"
 

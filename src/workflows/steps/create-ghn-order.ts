@@ -11,8 +11,8 @@ import { GHN_MODULE } from "../../modules/ghn"
 import type GhnModuleService from "../../modules/ghn/service"
 import type { GhnAccount } from "../../modules/ghn/service"
 import type { GhnIntentRow } from "../../modules/ghn/types"
-import { ghnOrderLockKey, outboundGhnOrderRequest, type GhnOrderRequest } from "../ghn-order-request"
-import { recordGhnShipments } from "../ghn-shipment-record"
+import { ghnOrderLockKey, outboundGhnOrderRequest, type GhnOrderRequest } from "../utils/ghn-order-request"
+import { recordGhnShipments } from "../utils/ghn-shipment-record"
 
 /** An order's parcel is built from its fulfilment under the order's lock; a return's pickup comes built. */
 export type CreateGhnOrderInput = { order_id: string; fulfillment_id: string; request?: GhnOrderRequest }

@@ -3,7 +3,7 @@ import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { GHN_MODULE } from "../../modules/ghn"
 import type GhnModuleService from "../../modules/ghn/service"
 import type { GhnIntentRow } from "../../modules/ghn/types"
-import { intentGhnOrderRequest } from "../ghn-order-request"
+import { intentGhnOrderRequest } from "../utils/ghn-order-request"
 import { cancelOrphan, createUnderLock, undoGhnOrder, withOrderLock, type CreatedGhnOrder } from "./create-ghn-order"
 
 export type RecoverGhnIntentResult = { intent_id: string; outcome: "created" | "cancelled" | "orphan" | "unchanged"; order_code?: string | null; error?: string }

@@ -6,7 +6,7 @@ import { ghnProviderIdOf } from "../../../lib/runtime/provider-id"
 
 /** A store may register the provider under any id: this one's is not the default. */
 const PROVIDER = ghnProviderIdOf("hcm-shop")
-import type { GhnOrderRequest } from "../../ghn-order-request"
+import type { GhnOrderRequest } from "../../utils/ghn-order-request"
 import { createGhnOrder, undoGhnOrder } from "../create-ghn-order"
 
 type Intent = Record<string, any> & { id: string; client_order_code: string; status: IntentStatus }
