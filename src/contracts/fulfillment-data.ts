@@ -52,7 +52,7 @@ export type GhnOrderFields = {
   cod_amount: number
   insurance_value: number
   /** GHN's fee of the order, item by item (Create Order's answer, `GhnOrderFee`: kept structural so the admin's type check stays off the GHN client). */
-  fee?: Record<string, number>
+  fee?: Record<string, unknown>
   /** The parcel's weight as sent to GHN (grams). */
   weight?: number
   /** GHN orders made under earlier unanswered intents with other items, cancelled before this one. */

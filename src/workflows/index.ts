@@ -9,7 +9,6 @@ export * from "./create-ghn-ticket"
 export * from "./reply-ghn-ticket"
 export * from "./sync-ghn-tickets"
 export * from "./capture-ghn-cod"
-export { createGhnOrder, createGhnOrderStep, undoGhnOrder, type CreatedGhnOrder } from "./steps/create-ghn-order"
 export * from "./set-ghn-location-shops"
 export * from "./create-ghn-shipping-options"
 // Kept where stores imported it before the plugin's events moved to one contract (src/contracts/events.ts).

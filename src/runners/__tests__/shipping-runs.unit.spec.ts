@@ -5,7 +5,7 @@ import { createOrderFulfillmentWorkflow } from "@medusajs/medusa/core-flows"
 import { ghnProviderIdOf } from "../../lib/runtime/provider-id"
 import { PICK_SHIFT_METADATA_KEY, RUN_METADATA_KEY } from "../../lib/shipping-run/shipping-run"
 import { GHN_MODULE } from "../../modules/ghn"
-import type { ShippingRunOrderRow, ShippingRunRow } from "../../modules/ghn/shipping-run-store"
+import type { ShippingRunOrderRow, ShippingRunRow } from "../../modules/ghn/repositories/shipping-run"
 import { executeShippingRun, resumeShippingRuns, unfulfilledItems } from "../shipping-runs"
 import { fakeContainer, stubWorkflow } from "./fakes"
 

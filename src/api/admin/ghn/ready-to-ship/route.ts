@@ -1,5 +1,5 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import { readyOrderDetails } from "../../../../workflows/ready-to-ship-details"
+import { readyOrderDetails } from "./ready-order-details"
 import { ghnModule } from "../../../utils"
 import type { ReadyToShipQuery } from "../shipping-runs/validators"
 

@@ -1,21 +1,23 @@
+import { randomUUID } from "node:crypto"
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, MedusaError } from "@medusajs/framework/utils"
-import type { AddressInput, ResolvedAddress } from "../lib/address/address-resolver"
-import { codToCollect, type CodLedger } from "../lib/cod/cod"
-import type { IntentReservation } from "../lib/parcel/create-intent"
-import { ORDER_QUEUE_DATA_KEY } from "../lib/runtime/order-queue"
-import { GHN_LIMITS, pickShiftWindow } from "../lib/ghn"
-import { toMedusaError } from "../lib/runtime/medusa-error"
-import type { GhnOptions } from "../lib/runtime/options"
-import { createOrderBody, linesFromOrderItems, linesValue, partyOf, type GhnParty, type OrderItemLike } from "../lib/parcel/order-body"
-import { normalizeVnPhone } from "../lib/address/phone"
-import { buildParcel, MEASURE_KEYS, serviceTypeFor, type Measured } from "../lib/parcel/parcel"
-import { isGhnProviderId } from "../lib/runtime/provider-id"
-import { PICK_SHIFT_METADATA_KEY } from "../lib/shipping-run/shipping-run"
-import type { QueryGraph } from "../lib/runtime/query-graph"
-import { GHN_MODULE } from "../modules/ghn"
-import type GhnModuleService from "../modules/ghn/service"
-import type { GhnAccount } from "../modules/ghn/service"
+import type { AddressInput, ResolvedAddress } from "../../lib/address/address-resolver"
+import { codToCollect } from "../../lib/cod/cod"
+import { GHN_LIMITS, pickShiftWindow } from "../../lib/ghn"
+import type { IntentReservation } from "../../lib/parcel/create-intent"
+import { createOrderBody, linesFromOrderItems, linesValue, partyOf } from "../../lib/parcel/order-body"
+import { buildParcel, MEASURE_KEYS, serviceTypeFor } from "../../lib/parcel/parcel"
+import { toMedusaError } from "../../lib/runtime/medusa-error"
+import type { GhnOptions } from "../../lib/runtime/options"
+import { ORDER_QUEUE_DATA_KEY } from "../../lib/runtime/order-queue"
+import { isGhnProviderId } from "../../lib/runtime/provider-id"
+import type { QueryGraph } from "../../lib/runtime/query-graph"
+import { PICK_SHIFT_METADATA_KEY } from "../../lib/shipping-run/shipping-run"
+import { GHN_MODULE } from "../../modules/ghn"
+import type GhnModuleService from "../../modules/ghn/service"
+import type { GhnAccount } from "../../modules/ghn/service"
+import { assertCodOffered, checkedCod, codLedgerOf } from "./cod-checks"
+import { definedOnly, isLive, ORDER_FIELDS, orderNumberOf, overFulfilledLine, type FulfillmentData, type FulfillmentRow, type OrderRow } from "./order-rows"
 
 /** A Create Order body as the one builder makes it, before its client order code is chosen. */
 export type GhnOrderBody = Omit<ReturnType<typeof createOrderBody>, "client_order_code">
@@ -30,178 +32,23 @@ export type GhnOrderRequest = Omit<IntentReservation, "body"> & {
   data: Record<string, unknown>
 }
 
+/** An order's parcel is built from its fulfilment under the order's lock; a return's pickup and an intent's retry come built. */
+export type CreateGhnOrderInput = { order_id: string; fulfillment_id: string; request?: GhnOrderRequest }
+
 /** The lock every GHN order of a Medusa order is made under (its parcels and its returns). */
 export const ghnOrderLockKey = (orderId: string) => `ghn-order:${orderId}`
 
+/**
+ * The order's lock as one workflow run takes it (Medusa's acquireLockStep, then releaseLockStep):
+ * waited for 60 s, held 120 s at most, with an owner of its own, so a compensation after the run
+ * (a parent workflow's) never releases the lock of another run. No order, no lock.
+ */
+export function ghnOrderLockOf(orderId: string | null | undefined) {
+  return { key: orderId ? [ghnOrderLockKey(orderId)] : [], ownerId: `ghn-order-run:${randomUUID()}`, timeout: 60, ttl: 120 }
+}
 
 type Measures = Partial<Record<(typeof MEASURE_KEYS)[number], number | null>>
 type LocationRow = { id: string; name?: string | null; address?: (AddressInput & { phone?: string | null }) | null }
-type FulfillmentData = {
-  order_code?: string
-  is_return?: boolean
-  cod_amount?: number
-  ghn_status?: string
-  service_type_id?: number
-  ghn_measures?: Record<string, Measured>
-  ghn_from?: GhnParty & { location_id: string }
-  [key: string]: unknown
-}
-type FulfillmentRow = {
-  id: string
-  provider_id?: string | null
-  location_id: string
-  created_at?: string | Date
-  canceled_at?: string | Date | null
-  data?: FulfillmentData | null
-  metadata?: Record<string, unknown> | null
-  delivery_address?: (AddressInput & Record<string, unknown>) | null
-  items?: { line_item_id?: string | null; inventory_item_id?: string | null; quantity: unknown; title?: string; sku?: string | null }[]
-}
-type OrderItemRow = OrderItemLike & {
-  quantity: unknown
-  variant?: (OrderItemLike["variant"] & { inventory_items?: { inventory_item_id?: string; required_quantity?: unknown }[] | null }) | null
-}
-export type OrderRow = {
-  id: string
-  display_id?: number | string | null
-  custom_display_id?: string | null
-  status?: string | null
-  items?: OrderItemRow[]
-  shipping_address?: (AddressInput & Record<string, unknown>) | null
-  fulfillments?: FulfillmentRow[]
-  summary?: { pending_difference?: unknown } | null
-  payment_collections?: {
-    payment_sessions?: { provider_id: string }[]
-    payments?: { provider_id: string; captures?: { amount?: unknown }[] }[]
-  }[]
-}
-
-const LINE_FIELDS = ["id", "quantity", "title", "product_title", "variant_title", "variant_sku", "unit_price", "variant_id", "variant.inventory_items.inventory_item_id", "variant.inventory_items.required_quantity"]
-export const ORDER_FIELDS = [
-  "id",
-  "display_id",
-  "custom_display_id",
-  "status",
-  // With "items.*" the order's totals make Medusa's pending difference count requested returns.
-  "items.*",
-  ...LINE_FIELDS.map((f) => `items.${f}`),
-  ...MEASURE_KEYS.flatMap((m) => [`items.variant.${m}`, `items.variant.product.${m}`]),
-  "shipping_address.*",
-  "fulfillments.id",
-  "fulfillments.provider_id",
-  "fulfillments.created_at",
-  "fulfillments.canceled_at",
-  "fulfillments.data",
-  "fulfillments.items.line_item_id",
-  "fulfillments.items.inventory_item_id",
-  "fulfillments.items.quantity",
-  "total",
-  "summary",
-  "payment_collections.payment_sessions.provider_id",
-  "payment_collections.payments.provider_id",
-  "payment_collections.payments.captures.amount",
-]
-
-/** The number a merchant knows the order by. */
-export function orderNumberOf(order: { id: string; display_id?: number | string | null; custom_display_id?: string | null }) {
-  return String(order.custom_display_id || order.display_id || order.id)
-}
-
-/** The keys of an object whose values are set (so a null does not hide a fallback). */
-export function definedOnly<T extends object>(value: T | undefined | null): Partial<T> {
-  return Object.fromEntries(Object.entries(value ?? {}).filter(([, v]) => v !== null && v !== undefined)) as Partial<T>
-}
-
-const isLive = (f: { canceled_at?: unknown }) => !f.canceled_at
-
-/** What a fulfilment ships of a line: a kit's items are its inventory items, each `required_quantity` per unit. */
-function shippedOf(fulfillment: FulfillmentRow, item: OrderItemRow): number {
-  const rows = (fulfillment.items ?? []).filter((i) => i.line_item_id === item.id)
-  if (!rows.length) return 0
-  const kit = item.variant?.inventory_items ?? []
-  const first = rows[0]
-  const per = Number(kit.find((k) => k.inventory_item_id && k.inventory_item_id === first.inventory_item_id)?.required_quantity ?? 1) || 1
-  return Number(first.quantity) / per
-}
-
-/**
- * Two fulfilments of one order that reach Medusa at the same moment (not through its admin route,
- * which the plugin queues per order) can both pass Medusa's quantity check. Counted over the
- * order's live fulfilments, an item then ships more than was ordered: the later fulfilment is
- * refused before GHN is called; the earlier one (or the one that has its GHN order) goes on.
- */
-export function overFulfilledLine(order: OrderRow, fulfillment: FulfillmentRow): { item: OrderItemRow; ahead: FulfillmentRow } | undefined {
-  const at = (f: FulfillmentRow) => new Date(f.created_at ?? 0).getTime()
-  const ahead = (other: FulfillmentRow) => !!other.data?.order_code || at(other) < at(fulfillment) || (at(other) === at(fulfillment) && other.id < fulfillment.id)
-  const live = (order.fulfillments ?? []).filter((f) => isLive(f) && !f.data?.is_return && f.id !== fulfillment.id)
-  const seen = new Set<string>()
-  for (const item of order.items ?? []) {
-    if (seen.has(item.id)) continue
-    seen.add(item.id)
-    const mine = shippedOf(fulfillment, item)
-    if (!mine) continue
-    const others = live.filter((f) => shippedOf(f, item) > 0)
-    const shipped = mine + others.reduce((sum, f) => sum + shippedOf(f, item), 0)
-    const rival = others.find(ahead)
-    if (shipped > Number(item.quantity) && rival) return { item, ahead: rival }
-  }
-  return undefined
-}
-
-/** The order's payments and GHN parcels (but this one), with each parcel's COD and status as GHN last reported them. */
-export async function codLedgerOf(ghn: GhnModuleService, order: OrderRow, fulfillmentId: string): Promise<CodLedger> {
-  const parcels = (order.fulfillments ?? []).filter(
-    (f) => f.id !== fulfillmentId && isGhnProviderId(f.provider_id) && !!f.data?.order_code && !f.data?.is_return
-  )
-  const collections = order.payment_collections ?? []
-  const payments = collections.flatMap((c) => c.payments ?? [])
-  const records = parcels.length ? await ghn.listGhnShipments({ fulfillment_id: parcels.map((f) => f.id) }, { select: ["fulfillment_id", "cod_amount", "status"] }) : []
-  const recordOf = new Map(records.map((r) => [r.fulfillment_id, r]))
-  return {
-    pendingDifference: Number(order.summary?.pending_difference ?? 0),
-    providers: [...collections.flatMap((c) => (c.payment_sessions ?? []).map((s) => s.provider_id)), ...payments.map((p) => p.provider_id)],
-    payments: payments.map((p) => ({ provider_id: p.provider_id, captured: (p.captures ?? []).reduce((sum, c) => sum + Number(c.amount ?? 0), 0) })),
-    // The shipment record follows GHN's COD updates (admin edits, update_cod callbacks).
-    shipments: parcels.map((f) => ({
-      cod_amount: Number(recordOf.get(f.id)?.cod_amount ?? f.data?.cod_amount ?? 0),
-      status: recordOf.get(f.id)?.status ?? f.data?.ghn_status,
-      canceled: !isLive(f),
-    })),
-  }
-}
-
-/** The COD a parcel collects, within GHN's limit per order. */
-function checkedCod(amount: number) {
-  if (amount > GHN_LIMITS.createOrder.maxCodAmount) {
-    throw new MedusaError(
-      MedusaError.Types.NOT_ALLOWED,
-      `the order's COD of ${amount} VND is over GHN's limit of ${GHN_LIMITS.createOrder.maxCodAmount} VND per order: collect part of it another way`
-    )
-  }
-  return amount
-}
-
-/**
- * The codRisk check again as the parcel is made, on the receiver's phone now (the one phone rule)
- * and with the one risk rule: checkout may not have run it (an order placed before the phone rule,
- * whose phone it did not read, corrected by an admin since), or the receiver's parcels came back
- * since. A COD parcel to a receiver the option refuses, and no admin trusts, is not made: nothing
- * is reserved nor sent to GHN. A parcel that collects nothing is not the option's business.
- */
-export async function assertCodOffered(
-  ghn: Pick<GhnModuleService, "receiverCodRisk">,
-  parcel: { order_number: string; phone: string | null | undefined; cod_amount: number; codRisk: GhnOptions["codRisk"] }
-): Promise<void> {
-  if (parcel.cod_amount <= 0 || !parcel.codRisk) return
-  const phone = normalizeVnPhone(parcel.phone)
-  const { history, refused } = await ghn.receiverCodRisk(phone, parcel.codRisk)
-  if (!refused || !history) return
-  throw new MedusaError(
-    MedusaError.Types.NOT_ALLOWED,
-    `order #${parcel.order_number}: cash on delivery is not offered to receiver ${phone}: ${history.recent_returns} of their COD parcels were refused or returned in the last ${parcel.codRisk.days} days (option codRisk: ${parcel.codRisk.maxReturned}). Trust the receiver (the order's GHN panel) to ship it with its COD of ${parcel.cod_amount} VND, or ship it prepaid (the customer pays in advance and you capture the order's payment, so the parcel collects nothing); nothing was sent to GHN`,
-    "cod_not_offered"
-  )
-}
 
 async function resolveReceiver(ghn: GhnModuleService, address: AddressInput): Promise<ResolvedAddress> {
   try {

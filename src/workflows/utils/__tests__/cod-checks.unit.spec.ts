@@ -1,6 +1,6 @@
 import { MedusaError } from "@medusajs/framework/utils"
-import { refusesCod, type ReceiverHistory } from "../../lib/cod/receiver-risk"
-import { assertCodOffered } from "../ghn-order-request"
+import { refusesCod, type ReceiverHistory } from "../../../lib/cod/receiver-risk"
+import { assertCodOffered } from "../cod-checks"
 
 const CODRISK = { maxReturned: 2, days: 180 }
 

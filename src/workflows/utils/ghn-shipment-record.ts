@@ -1,9 +1,9 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
-import { ghnExpectedInstant } from "../lib/ghn/dates"
-import type { QueryGraph } from "../lib/runtime/query-graph"
-import { GHN_MODULE } from "../modules/ghn"
-import type GhnModuleService from "../modules/ghn/service"
+import { ghnExpectedInstant } from "../../lib/ghn/dates"
+import type { QueryGraph } from "../../lib/runtime/query-graph"
+import { GHN_MODULE } from "../../modules/ghn"
+import type GhnModuleService from "../../modules/ghn/service"
 
 export type GhnShipmentRecord = {
   fulfillment_id: string
@@ -18,7 +18,7 @@ export type GhnShipmentRecord = {
   shipping_option_id?: string | null
   /** The parcel as Create Order sent it (weight in g, box in cm): the re-weighing report compares GHN's measures with it. */
   sent?: { weight?: number; length?: number; width?: number; height?: number }
-  /** The fulfilment's data once its GHN order is made (create-ghn-order.ts). */
+  /** The fulfilment's data once its GHN order is made (the set-fulfillment-ghn-order step). */
   data: {
     order_code?: string
     client_order_code?: string
