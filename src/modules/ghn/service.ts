@@ -23,6 +23,7 @@ import { GhnAddressChoice } from "./models/ghn-address-choice"
 import { GhnShippingRun } from "./models/ghn-shipping-run"
 import { GhnShippingRunOrder } from "./models/ghn-shipping-run-order"
 import { GhnLocationShop } from "./models/ghn-location-shop"
+import { LocationShopCache } from "./location-shop-cache"
 import { type CodRiskOption, type ReceiverHistory, type ReceiverOutcome, refusesCod } from "../../lib/cod/receiver-risk"
 import { isBeforePickup } from "../../lib/status/status"
 import { type CodCounts, type FeeWeekCount, type InsightCounts, type InsightGroup, type ParcelGroupCount, type ReasonCount } from "../../lib/insights/insights"
@@ -118,6 +119,7 @@ export default class GhnModuleService extends MedusaService({
   private readonly eventBus?: EventBus
   private readonly pg: Knex
   private readonly logger?: Logger
+  private readonly locationShopCache: LocationShopCache
 
   constructor(container: InjectedDependencies, options: Record<string, unknown>) {
     // eslint-disable-next-line prefer-rest-params
@@ -137,6 +139,10 @@ export default class GhnModuleService extends MedusaService({
     this.pg = container[ContainerRegistrationKeys.PG_CONNECTION]!
     this.shippingRuns = new ShippingRunStore(this.pg)
     this.readyToShip = new ReadyToShipStore(this.pg)
+    this.locationShopCache = new LocationShopCache(this.cache.store, async () => {
+      const rows = await this.listGhnLocationShops({}, { select: ["location_id", "shop_id"] })
+      return Object.fromEntries(rows.map((r) => [r.location_id, r.shop_id]))
+    })
   }
 
   __hooks = {
@@ -183,21 +189,20 @@ export default class GhnModuleService extends MedusaService({
   /**
    * The stock location -> GHN shop map chosen in the admin. It is the plugin's own account's (the
    * shops Settings -> GHN lists): it applies to a registration with that token and environment only,
-   * another GHN account keeps its own option `locationShops`.
+   * another GHN account keeps its own option `locationShops`. A quote reads it cached (./location-shop-cache.ts).
    */
-  async storedLocationShops(options: GhnOptions = this.options): Promise<Record<string, number>> {
+  async storedLocationShops(options: GhnOptions = this.options, use: { quote?: boolean } = {}): Promise<Record<string, number>> {
     if (options.token !== this.options.token || resolveBaseUrl(options) !== resolveBaseUrl(this.options)) return {}
-    const rows = await this.listGhnLocationShops({}, { select: ["location_id", "shop_id"] })
-    return Object.fromEntries(rows.map((r) => [r.location_id, r.shop_id]))
+    return use.quote ? await this.locationShopCache.get() : await this.locationShopCache.read()
   }
 
   /**
    * The GHN shop a stock location ships from for an account: the map stored from the admin, else
-   * the option `locationShops`, else the default shop. Read when a fulfilment or a quote is made,
-   * so a change applies from the next one on.
+   * the option `locationShops`, else the default shop. Read when a fulfilment is made, so a change
+   * applies from the next one on; a quote's (`use.quote`) is cached (./location-shop-cache.ts).
    */
-  async shopIdForLocation(options: GhnOptions, locationId: string | null | undefined): Promise<number> {
-    const stored = locationId ? (await this.storedLocationShops(options))[locationId] : undefined
+  async shopIdForLocation(options: GhnOptions, locationId: string | null | undefined, use: { quote?: boolean } = {}): Promise<number> {
+    const stored = locationId ? (await this.storedLocationShops(options, use))[locationId] : undefined
     return stored ?? shopIdForLocation(options, locationId)
   }
 
@@ -209,9 +214,14 @@ export default class GhnModuleService extends MedusaService({
     const cleared = entries.filter((e) => e.shop_id === null && idOf.has(e.location_id)).map((e) => idOf.get(e.location_id)!)
     const updated = entries.filter((e) => e.shop_id !== null && idOf.has(e.location_id)).map((e) => ({ id: idOf.get(e.location_id)!, shop_id: e.shop_id! }))
     const created = entries.filter((e) => e.shop_id !== null && !idOf.has(e.location_id)).map((e) => ({ location_id: e.location_id, shop_id: e.shop_id! }))
-    if (cleared.length) await this.deleteGhnLocationShops(cleared)
-    if (updated.length) await this.updateGhnLocationShops(updated)
-    if (created.length) await this.createGhnLocationShops(created)
+    try {
+      if (cleared.length) await this.deleteGhnLocationShops(cleared)
+      if (updated.length) await this.updateGhnLocationShops(updated)
+      if (created.length) await this.createGhnLocationShops(created)
+    } finally {
+      // Even a change stopped halfway: quotes read the table again.
+      await this.locationShopCache.invalidate()
+    }
   }
 
   /** Every webhook secret of the store's GHN accounts (each GHN account calls back with its own). */

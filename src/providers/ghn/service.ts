@@ -332,11 +332,11 @@ class GhnFulfillmentProviderService extends AbstractFulfillmentProviderService {
 
   /**
    * The shop a quote is asked for: the map stored from the admin (the GHN module's, when the
-   * application's container holds it), else the option `locationShops`, else the default shop.
+   * application's container holds it; cached for quotes), else the option `locationShops`, else the default shop.
    */
   protected async shopIdForLocation(locationId: string | undefined) {
-    const ghn = optional(() => medusaContainer.resolve<{ shopIdForLocation(o: GhnOptions, id?: string): Promise<number> }>("ghn"))
-    return ghn ? await ghn.shopIdForLocation(this.options, locationId) : shopIdForLocation(this.options, locationId)
+    const ghn = optional(() => medusaContainer.resolve<{ shopIdForLocation(o: GhnOptions, id: string | undefined, use: { quote: boolean }): Promise<number> }>("ghn"))
+    return ghn ? await ghn.shopIdForLocation(this.options, locationId, { quote: true }) : shopIdForLocation(this.options, locationId)
   }
 
   /** Medusa's locking module, from the application's container (a provider's own holds no other module). */
