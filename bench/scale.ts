@@ -270,6 +270,8 @@ async function main() {
       return rowCount ?? 0
     }
     const prune = () => store!.run<number>("prune", { maxBatches: 1_000 })
+    const filledCallbacks = async () => Number((await sql.query("select count(*) from ghn_webhook_event where id like 'ghnevt_scale_%'")).rows[0].count)
+    const filledBefore = await filledCallbacks()
     let aged = await age(1)
     const pruneBesideWebhook = prune()
     const ackDuring = await webhookAt200(store.url, largest, 1000)
@@ -287,7 +289,12 @@ async function main() {
     const recovery = results.get("recovery pass (nothing due)")!.get(largest)!
     const left = Number((await sql.query("select count(*) from ghn_webhook_event where processed_at < now() - interval '90 days'")).rows[0].count)
     const history = Number((await sql.query("select count(*) from ghn_shipment where history is not null")).rows[0].count)
-    if (left !== 0 || pruned.result !== aged) throw new Error(`pruning left ${left} of ${aged} old callbacks (deleted ${pruned.result})`)
+    // Every aged callback gone, nothing else of the filled ones, and all of it by the timed runs
+    // (a pruning beside them, as the hourly schedule could be, would take part of their work).
+    const gone = filledBefore - (await filledCallbacks())
+    if (left !== 0) throw new Error(`pruning left ${left} of ${aged} old callbacks`)
+    if (gone !== aged) throw new Error(`pruning deleted ${gone} of the filled callbacks, ${aged} of them aged: ${gone - aged} not aged`)
+    if (pruned.result !== gone) throw new Error(`the timed pruning deleted ${pruned.result} of the ${gone} callbacks gone: something else pruned beside it`)
 
     // The request budget: the store again, with the default budget and no quote cache (each quote
     // is a GHN call), a shopper's quotes at 1/s before and during a polling run.

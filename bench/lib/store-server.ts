@@ -19,7 +19,8 @@
  *
  * With an IPC channel (harness `store.run`), the parent can run the plugin's jobs in this process
  * and time them: `{ id, job: "poll" | "recovery" | "prune", args }` is answered with
- * `{ id, ms, result }` (or `{ id, error }`).
+ * `{ id, ms, result }` (or `{ id, error }`). The polling and pruning jobs then no longer run on
+ * their schedules in this store (the recovery pass still does: it applies what the webhook stored).
  *
  * Prints `BENCH_STORE_READY <url>` on stdout once the server listens and the admin user exists.
  */
@@ -79,6 +80,12 @@ function serveJobs(container: any) {
   const { recoveryPass } = require("../../src/runners/shipments")
   const { pruneGhnCallbacks } = require("../../src/jobs/prune-ghn-callbacks")
   /* eslint-enable @typescript-eslint/no-require-imports */
+  // The jobs timed here do not also run on their schedule in this store: the hourly pruning at
+  // minute 17 would share a timed pruning's batches (bench:scale once counted 4,000 callbacks fewer
+  // than it aged, none left), and a scheduled poll would add Order Info calls to a timed run's.
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const { WorkflowManager } = require("@medusajs/framework/orchestration")
+  for (const name of ["poll-ghn-shipments", "prune-ghn-callbacks"]) WorkflowManager.unregister(`job-${name}`)
   const jobs: Record<string, (args: any) => Promise<unknown>> = {
     poll: async (args) => {
       const r = await pollGhnShipments(container, args)

@@ -32,13 +32,18 @@ medusaIntegrationTestRunner({
       ((await api.get("/admin/ghn/setup", admin)).data.lines.find((l: any) => l.key === "locations").details.locations as any[]).find((l) => l.id === store.locationId)
 
     it("applies a shop change to the next fulfilment, keeps the old parcel's shop, and falls back to the option", async () => {
+      const ghn = getContainer().resolve("ghn") as any
+      // The shop a quote asks GHN with: the map read once and kept for quotes, read again after a change.
+      const quoteShop = () => ghn.shopIdForLocation(ghn.accountOf("ghn_ghn").options, store.locationId, { quote: true })
       const first = await shipOrder()
       expect(first.shop_id).toBe(190001)
+      expect(await quoteShop()).toBe(190001)
       expect(await locationOf()).toMatchObject({ shop_id: 190001, source: "default", mapped: false })
 
       const saved = await api.post("/admin/ghn/location-shops", { locations: [{ location_id: store.locationId, shop_id: 190002 }] }, admin)
       expect(saved.data.locations.find((l: any) => l.id === store.locationId)).toMatchObject({ shop_id: 190002, source: "stored", mapped: true })
       expect(await setupLocation()).toMatchObject({ shop_id: 190002, source: "stored" })
+      expect(await quoteShop()).toBe(190002)
 
       const second = await shipOrder()
       expect(second.shop_id).toBe(190002)
@@ -49,7 +54,6 @@ medusaIntegrationTestRunner({
       expect((await api.get(`/admin/ghn/shipments/${second.order_code}`, admin)).data.shipment.shop_id).toBe(190002)
 
       // Cleared: the option `locationShops` applies again (the provider's account and the module's).
-      const ghn = getContainer().resolve("ghn") as any
       const configured = (await api.post("/admin/ghn/shops", { name: "Kho cấu hình", phone: "0901000009", address: "20 Phan Đình Phùng", district_id: 1442, ward_code: "00004" }, admin)).data.shop_id as number
       const accounts = [ghn.options, ghn.accountOf("ghn_ghn").options]
       const before = accounts.map((o) => o.locationShops)
@@ -57,6 +61,7 @@ medusaIntegrationTestRunner({
       try {
         await api.post("/admin/ghn/location-shops", { locations: [{ location_id: store.locationId, shop_id: null }] }, admin)
         expect(await locationOf()).toMatchObject({ shop_id: configured, source: "option", mapped: true })
+        expect(await quoteShop()).toBe(configured)
         const third = await shipOrder()
         expect(third.shop_id).toBe(configured)
         expect((await api.get(`/admin/ghn/shipments/${second.order_code}`, admin)).data.shipment.shop_id).toBe(190002)

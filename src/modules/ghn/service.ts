@@ -13,6 +13,7 @@ import { CachingModule, SharedCache } from "../../lib/runtime/quote-cache"
 import { storeGhnBudget, StoreMasterData } from "../../lib/runtime/store-master-data"
 import { keptRefusedBody, RefusalLog } from "../../lib/status/refused-callbacks"
 import { type GhnAccount, GhnAccounts } from "./accounts"
+import { LocationShopCache } from "./location-shop-cache"
 import { CodRiskCheck } from "./cod-risk"
 import {
   GhnAddressChoice, GhnCreateIntent, GhnLocationShop, GhnReceiverOutcome, GhnRefusedCallback, GhnShipment, GhnShippingRun, GhnShippingRunOrder, GhnTicket, GhnTrustedReceiver, GhnWebhookEvent,
@@ -80,6 +81,8 @@ export default class GhnModuleService extends MedusaService({
   protected readonly insightRepository_: InsightRepository
   protected readonly intentRepository_: IntentRepository
   protected readonly locationShopRepository_: LocationShopRepository
+  /** The location -> shop map as quotes read it (./location-shop-cache.ts); fulfilments read the table. */
+  protected readonly locationShopCache_: LocationShopCache
   protected readonly receiverRepository_: ReceiverRepository
   protected readonly refusedCallbackRepository_: RefusedCallbackRepository
   protected readonly shipmentRepository_: ShipmentRepository
@@ -103,12 +106,13 @@ export default class GhnModuleService extends MedusaService({
     this.insightRepository_ = container.insightRepository
     this.intentRepository_ = container.intentRepository
     this.locationShopRepository_ = container.locationShopRepository
+    this.locationShopCache_ = new LocationShopCache(this.cache.store, () => this.locationShopRepository_.all())
     this.receiverRepository_ = container.receiverRepository
     this.refusedCallbackRepository_ = container.refusedCallbackRepository
     this.shipmentRepository_ = container.shipmentRepository
     this.codRisk_ = new CodRiskCheck(this.accounts_, container.receiverRepository, container.shipmentRepository)
     // The provider's quotes read the stock location -> shop map chosen in the admin through the composition root.
-    serveLocationShops((account, locationId) => this.shopIdForLocation(account, locationId))
+    serveLocationShops((account, locationId) => this.shopIdForLocation(account, locationId, { quote: true }))
   }
 
   __hooks = {
@@ -149,15 +153,26 @@ export default class GhnModuleService extends MedusaService({
   }
 
   // The stock location -> GHN shop map chosen in the admin: the plugin's own account's (another keeps its option `locationShops`).
-  async storedLocationShops(options: GhnOptions = this.options, sharedContext?: Context): Promise<Record<string, number>> {
-    return this.accounts_.isOwn(options) ? await this.locationShopRepository_.all(sharedContext) : {}
+  async storedLocationShops(options: GhnOptions = this.options, use: { quote?: boolean } = {}, sharedContext?: Context): Promise<Record<string, number>> {
+    if (!this.accounts_.isOwn(options)) return {}
+    return use.quote ? await this.locationShopCache_.get() : await this.locationShopRepository_.all(sharedContext)
   }
-  /** A location's GHN shop for an account: the admin's map, else the option `locationShops`, else the default shop (read per fulfilment or quote). */
-  async shopIdForLocation(options: GhnOptions, locationId: string | null | undefined, sharedContext?: Context): Promise<number> {
-    const stored = locationId ? (await this.storedLocationShops(options, sharedContext))[locationId] : undefined
+  /**
+   * A location's GHN shop for an account: the admin's map, else the option `locationShops`, else the default shop. A
+   * fulfilment reads the table, so a change applies to the next one; a quote (`use.quote`) reads it cached.
+   */
+  async shopIdForLocation(options: GhnOptions, locationId: string | null | undefined, use: { quote?: boolean } = {}, sharedContext?: Context): Promise<number> {
+    const stored = locationId ? (await this.storedLocationShops(options, use, sharedContext))[locationId] : undefined
     return stored ?? shopIdForLocation(options, locationId)
   }
-  setLocationShops(entries: { location_id: string; shop_id: number | null }[], sharedContext?: Context) { return this.locationShopRepository_.set(entries, sharedContext) }
+  async setLocationShops(entries: { location_id: string; shop_id: number | null }[], sharedContext?: Context) {
+    try {
+      return await this.locationShopRepository_.set(entries, sharedContext)
+    } finally {
+      // Even a change stopped halfway: quotes read the table again.
+      await this.locationShopCache_.invalidate()
+    }
+  }
 
   // Create Order intents (./repositories/intent.ts; their state machine in src/lib/parcel/create-intent.ts).
   /** A new intent for a fulfilment (under the order's lock): the order's next sequence and its readable code, with the body about to be sent. */

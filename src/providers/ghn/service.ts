@@ -332,7 +332,7 @@ class GhnFulfillmentProviderService extends AbstractFulfillmentProviderService {
 
   /**
    * The shop a quote is asked for: the map stored from the admin (the GHN module answers it through
-   * the composition root), else the option `locationShops`, else the default shop.
+   * the composition root, from its cache for quotes), else the option `locationShops`, else the default shop.
    */
   protected async shopIdForLocation(locationId: string | undefined) {
     return (await storedLocationShopOf(this.options, locationId)) ?? shopIdForLocation(this.options, locationId)

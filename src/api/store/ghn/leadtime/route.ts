@@ -54,7 +54,7 @@ export async function POST(req: MedusaRequest<LeadtimeBody>, res: MedusaResponse
       ...(from ? { from_district_id: from.district_id, from_ward_code: from.ward_code } : {}),
     }
     const account = ghn.accountOf(option.provider_id)
-    const shopId = await ghn.shopIdForLocation(account.options, location?.id)
+    const shopId = await ghn.shopIdForLocation(account.options, location?.id, { quote: true })
     // Lead time depends on the route and the service: cached like fee quotes; one not cached is
     // paid from the storefront's GHN budget (a flood of carts costs GHN a bounded rate).
     const key = cacheKey("leadtime", { provider: option.provider_id, shopId, body })
