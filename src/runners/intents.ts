@@ -7,7 +7,7 @@ import { PENDING_GRACE_MS } from "../lib/parcel/create-intent"
 import { GHN_MODULE } from "../modules/ghn"
 import type GhnModuleService from "../modules/ghn/service"
 import { recoverGhnIntentWorkflow } from "../workflows/recover-ghn-intent"
-import type { RecoverGhnIntentResult } from "../workflows/steps/recover-ghn-intent"
+import type { RecoverGhnIntentResult } from "../workflows/recover-ghn-intent"
 
 /** Intents due: pending ones older than the grace a retry has to adopt them, and orphans whose next try has come. */
 export async function dueGhnIntents(container: MedusaContainer, limit = 50): Promise<string[]> {

@@ -1,10 +1,11 @@
-import { createWorkflow, transform, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
-import { useQueryGraphStep } from "@medusajs/medusa/core-flows"
+import { createWorkflow, transform, when, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
+import { acquireLockStep, releaseLockStep, useQueryGraphStep } from "@medusajs/medusa/core-flows"
 import type { OrderItemLike } from "../lib/parcel/order-body"
 import { isGhnProviderId } from "../lib/runtime/provider-id"
+import { createGhnOrderWorkflow, GHN_ORDER_LOCK_STEP, type CreatedGhnOrder, type CreateGhnOrderInput } from "./create-ghn-order"
+import { prepareGhnReturnOrderStep, type PendingReturn } from "./steps/prepare-ghn-return-order"
+import { ghnOrderLockOf } from "./utils/ghn-order-request"
 import { orderNumberOf } from "./utils/order-rows"
-import { createGhnOrderStep } from "./steps/create-ghn-order"
-import { prepareGhnReturnOrdersStep, type PendingReturn } from "./steps/prepare-ghn-return-orders"
 
 export type CreateGhnReturnOrderInput = { return_id: string }
 
@@ -55,12 +56,13 @@ export const createGhnReturnOrderWorkflow = createWorkflow(
       fields: ["id", "name"],
       filters: { id: transform({ returns }, ({ returns }) => ((returns[0] as ReturnRow | undefined)?.fulfillments ?? []).map((f) => f.location_id)) },
     }).config({ name: "return-locations" })
-    const pending = transform({ returns, orders, locations }, ({ returns, orders, locations }): PendingReturn[] => {
+    // Medusa makes one return fulfilment per return (confirming it): the one still without its GHN order.
+    const pending = transform({ returns, orders, locations }, ({ returns, orders, locations }): PendingReturn | null => {
       const ret = returns[0] as ReturnRow | undefined
       const order = orders[0] as ReturnOrderRow | undefined
-      if (!ret || !order) return []
+      if (!ret || !order) return null
       const names = new Map((locations as LocationRow[]).map((l) => [l.id, l.name]))
-      return (ret.fulfillments ?? [])
+      const waiting = (ret.fulfillments ?? [])
         .filter((f) => isGhnProviderId(f.provider_id) && !f.canceled_at && !f.data?.order_code)
         .map((f) => ({
           fulfillment_id: f.id,
@@ -76,9 +78,17 @@ export const createGhnReturnOrderWorkflow = createWorkflow(
           items: (ret.items ?? []).map((i) => ({ line_item_id: i.item_id, quantity: Number(i.quantity) })),
           order_items: order.items ?? [],
         }))
+      return waiting[0] ?? null
     })
-    /** GHN's pickup of a return, booked through the one Create Order path (a reverse order, code `1042-R1`). */
-    const created = createGhnOrderStep(prepareGhnReturnOrdersStep(pending))
-    return new WorkflowResponse(created)
+    const prepared = prepareGhnReturnOrderStep(pending)
+    // GHN's pickup of a return, booked through the one Create Order path (a reverse order, code
+    // `1042-R1`), under the order's lock taken here (run as a step, the workflow's own lock steps skip).
+    const lock = transform({ prepared }, ({ prepared }) => ghnOrderLockOf(prepared?.order_id))
+    acquireLockStep(lock).config({ name: GHN_ORDER_LOCK_STEP })
+    const created = when("ghn-return-order-to-make", { prepared }, ({ prepared }) => !!prepared).then(() =>
+      createGhnOrderWorkflow.runAsStep({ input: transform({ prepared }, ({ prepared }): CreateGhnOrderInput => prepared!) })
+    )
+    releaseLockStep(lock).config({ name: "release-ghn-order-lock" })
+    return new WorkflowResponse(transform({ created }, ({ created }): CreatedGhnOrder[] => (created ? [created] : [])))
   }
 )

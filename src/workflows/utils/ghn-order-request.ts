@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto"
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, MedusaError } from "@medusajs/framework/utils"
 import type { AddressInput, ResolvedAddress } from "../../lib/address/address-resolver"
@@ -31,8 +32,20 @@ export type GhnOrderRequest = Omit<IntentReservation, "body"> & {
   data: Record<string, unknown>
 }
 
+/** An order's parcel is built from its fulfilment under the order's lock; a return's pickup and an intent's retry come built. */
+export type CreateGhnOrderInput = { order_id: string; fulfillment_id: string; request?: GhnOrderRequest }
+
 /** The lock every GHN order of a Medusa order is made under (its parcels and its returns). */
 export const ghnOrderLockKey = (orderId: string) => `ghn-order:${orderId}`
+
+/**
+ * The order's lock as one workflow run takes it (Medusa's acquireLockStep, then releaseLockStep):
+ * waited for 60 s, held 120 s at most, with an owner of its own, so a compensation after the run
+ * (a parent workflow's) never releases the lock of another run. No order, no lock.
+ */
+export function ghnOrderLockOf(orderId: string | null | undefined) {
+  return { key: orderId ? [ghnOrderLockKey(orderId)] : [], ownerId: `ghn-order-run:${randomUUID()}`, timeout: 60, ttl: 120 }
+}
 
 type Measures = Partial<Record<(typeof MEASURE_KEYS)[number], number | null>>
 type LocationRow = { id: string; name?: string | null; address?: (AddressInput & { phone?: string | null }) | null }
