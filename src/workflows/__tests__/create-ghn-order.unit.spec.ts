@@ -178,6 +178,18 @@ describe("the Create Order steps' compensations, when a later step fails", () =>
     expect({ shipments: module.shipments, locks: locks.size, events: events.released }).toEqual({ shipments: [], locks: 0, events: [] })
   })
 
+  it("a failed last move of the intent: the shipment record is removed too, and the order cancelled", async () => {
+    const { container, ghn, module, fulfillment } = fakeContainer()
+    const move = module.moveIntent
+    module.moveIntent = async (intent, to, fields) => {
+      if (to === "created") throw new Error("another process moved the intent")
+      return move(intent, to, fields)
+    }
+    await expect(createGhnOrder(container, input())).rejects.toThrow("another process moved the intent")
+    expect({ shipments: module.shipments, data: fulfillment.data, order: ghn.orders.get("1042-1")!.status }).toEqual({ shipments: [], data: { service_type_id: 2 }, order: "cancel" })
+    expect(module.intents[0]).toMatchObject({ status: "cancelled" })
+  })
+
   it("leaves an orphan, retried and shown in the admin, when GHN refuses the compensating cancel: never 'abandoned'", async () => {
     const { container, ghn, module } = fakeContainer()
     module.faults.createGhnShipments = () => {
