@@ -8,9 +8,9 @@ import { shipmentUpdateOf, snapshotOf, type ShipmentSnapshot } from "../utils/sh
  * What to apply to a shipment: every callback stored for the order and not applied yet, and
  * `event`, what GHN answered now (a poll or an admin refresh), if any.
  */
-export type SyncGhnShipmentInput = { order_code: string; event?: GhnShipmentEvent }
+export type ApplyGhnShipmentInput = { order_code: string; event?: GhnShipmentEvent }
 
-/** The fulfilment as the sync workflow reads it. */
+/** The fulfilment as the apply-ghn-shipment workflow reads it. */
 export type FulfillmentRow = {
   id: string
   data?: { ghn_status?: string } | null
@@ -50,7 +50,7 @@ export type Applied = {
  */
 export const applyGhnEventStep = createStep(
   "apply-ghn-event",
-  async ({ order_code, event }: SyncGhnShipmentInput, { container }) => {
+  async ({ order_code, event }: ApplyGhnShipmentInput, { container }) => {
     const ghn = container.resolve<GhnModuleService>(GHN_MODULE)
     const [shipment] = await ghn.listGhnShipments({ order_code })
     if (!shipment) return new StepResponse<Applied, ShipmentSnapshot | null>({ found: false, applied_event_ids: [], status_changed: false }, null)

@@ -12,12 +12,12 @@ import {
 import { GHN_COD_DELIVERED, type GhnCodDeliveredData } from "../lib/cod/cod"
 import { SHOPPER_UPDATE_EVENTS, shopperUpdateOf, type ShopperUpdateData } from "../lib/status/shopper-updates"
 import { isBeforePickup, isPastPickup, medusaEffectOf } from "../lib/status/status"
-import { applyGhnEventStep, type FulfillmentRow, type SyncGhnShipmentInput } from "./steps/apply-ghn-event"
+import { applyGhnEventStep, type ApplyGhnShipmentInput, type FulfillmentRow } from "./steps/apply-ghn-event"
 import { markGhnEventsProcessedStep } from "./steps/mark-ghn-events-processed"
 import { recordReceiverOutcomeStep } from "./steps/record-receiver-outcome"
 import { setFulfillmentGhnStatusStep } from "./steps/set-fulfillment-ghn-status"
 
-export type { SyncGhnShipmentInput }
+export type { ApplyGhnShipmentInput }
 
 export const GHN_SHIPMENT_EXCEPTION = "ghn.shipment.exception"
 
@@ -27,9 +27,9 @@ export const GHN_SHIPMENT_EXCEPTION = "ghn.shipment.exception"
  * lock, through GHN's moves only (src/lib/status/status.ts), then moves the fulfilment with Medusa's own
  * workflows (shipped, delivered, cancelled), emits the exception event and asks for the COD
  * capture. The webhook's event, the recovery pass, polling and the admin's refresh all run it
- * (src/jobs/_apply-ghn-parcels.ts); a failure is retried from PostgreSQL with back-off.
+ * (src/runners/shipments.ts); a failure is retried from PostgreSQL with back-off.
  */
-export const syncGhnShipmentWorkflow = createWorkflow("sync-ghn-shipment", (input: SyncGhnShipmentInput) => {
+export const applyGhnShipmentWorkflow = createWorkflow("apply-ghn-shipment", (input: ApplyGhnShipmentInput) => {
   const lockKey = transform({ input }, ({ input }) => `ghn-shipment:${input.order_code}`)
   acquireLockStep({ key: lockKey, timeout: 30, ttl: 120 })
 
