@@ -232,9 +232,9 @@ async function main() {
       // those in flight: each run asks about the next 100), a recovery pass with nothing to do.
       let polled = ""
       put("polling run (100 parcels)", size, await timedRun(8, async () => {
-        const { ms, result } = await store!.run<{ checked: number; synced: number; failures: number; firstFailure?: string }>("poll", { silentForMs: 0, limit: 100, spreadMs: 0 })
+        const { ms, result } = await store!.run<{ checked: number; applied: number; failures: number; firstFailure?: string }>("poll", { silentForMs: 0, limit: 100, spreadMs: 0 })
         if (result.checked !== 100 || result.failures) throw new Error(`polling run: ${JSON.stringify(result)}`)
-        polled = `${result.synced} synced`
+        polled = `${result.applied} applied`
         return ms
       }))
       results.get("polling run (100 parcels)")!.get(size)!.extra = polled

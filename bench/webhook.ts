@@ -20,7 +20,7 @@
  * 2. Valid, distinct events for the `orders` existing shipments (switch_status through storing,
  *    transporting, sorting, delivering, GHN times strictly increasing), `duration` s after
  *    `warmup` s: each is stored, acknowledged and applied in the background (event
- *    ghn.shipment.updated -> sync-ghn-shipment workflow). Then the time until every event of the
+ *    ghn.shipment.updated -> apply-ghn-shipment workflow). Then the time until every event of the
  *    phase is applied (processed_at set), read from the database.
  * 3. Processing latency, idle store, one at a time, on `samples` fresh fulfilments: a "picked"
  *    callback, then the time from its 200 until the fulfilment's shipped_at is set; then a

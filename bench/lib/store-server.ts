@@ -89,7 +89,7 @@ function serveJobs(container: any) {
   const jobs: Record<string, (args: any) => Promise<unknown>> = {
     poll: async (args) => {
       const r = await pollGhnShipments(container, args)
-      return { checked: r.checked, synced: r.synced, failures: r.failures.length, firstFailure: r.failures[0]?.error }
+      return { checked: r.checked, applied: r.applied, failures: r.failures.length, firstFailure: r.failures[0]?.error }
     },
     recovery: () => recoveryPass(container),
     prune: (args) => pruneGhnCallbacks(container, args),

@@ -2,7 +2,7 @@ import type { MedusaContainer } from "@medusajs/framework/types"
 import { FINAL_STATUSES } from "../lib/status/status"
 import { GHN_MODULE } from "../modules/ghn"
 import type GhnModuleService from "../modules/ghn/service"
-import { refreshGhnShipments } from "../runners/shipments"
+import { applyGhnOrderInfo } from "../runners/shipments"
 
 /** Delivered COD shipments are asked about until GHN has transferred their COD, this often and this long. */
 export const COD_TRANSFER_POLL_MS = 6 * 3600_000
@@ -52,9 +52,9 @@ export async function pollGhnShipments(container: MedusaContainer, opts: { silen
   ])
   const synced = (s: { last_synced_at?: Date | string | null }) => (s.last_synced_at ? new Date(s.last_synced_at).getTime() : -Infinity)
   const shipments = [...inFlight, ...awaitingTransfer].sort((a, b) => synced(a) - synced(b)).slice(0, take)
-  const results = await refreshGhnShipments(container, shipments.map((s) => s.order_code), "poll", { spreadMs: opts.spreadMs })
+  const results = await applyGhnOrderInfo(container, shipments.map((s) => s.order_code), "poll", { spreadMs: opts.spreadMs })
   const failures = results.filter((r) => r.error).map((r) => ({ order_code: r.order_code, error: r.error! }))
-  return { checked: shipments.length, synced: results.length - failures.length, failures }
+  return { checked: shipments.length, applied: results.length - failures.length, failures }
 }
 
 export default async function pollGhnShipmentsJob(container: MedusaContainer) {

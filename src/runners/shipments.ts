@@ -1,5 +1,5 @@
 /**
- * How a shipment's pending GHN news reaches its one workflow (sync-ghn-shipment): for the webhook's
+ * How a shipment's pending GHN news reaches its one workflow (apply-ghn-shipment): for the webhook's
  * event, the recovery pass, polling and the admin's refresh. A runner: the jobs, subscribers
  * and routes that run the workflow share it.
  */
@@ -8,7 +8,7 @@ import type { GhnShipmentUpdatedData } from "../contracts/events"
 import { type GhnShipmentEvent, MAX_CALLBACK_ATTEMPTS, retryDelayMs } from "../lib/status/webhook"
 import { GHN_MODULE } from "../modules/ghn"
 import type GhnModuleService from "../modules/ghn/service"
-import { syncGhnShipmentWorkflow } from "../workflows/sync-ghn-shipment"
+import { applyGhnShipmentWorkflow } from "../workflows/apply-ghn-shipment"
 import { paced } from "../lib/runtime/pace"
 import { captureDueGhnCod } from "./cod"
 
@@ -30,7 +30,7 @@ export async function applyGhnShipment(
   event?: GhnShipmentEvent
 ): Promise<{ outcome: ApplyOutcome; status?: string; error?: Error }> {
   try {
-    const { result } = await syncGhnShipmentWorkflow(container).run({ input: { order_code: orderCode, event } })
+    const { result } = await applyGhnShipmentWorkflow(container).run({ input: { order_code: orderCode, event } })
     const outcome = !result.found ? "waiting" : result.applied_event_ids.length || event ? "applied" : "done"
     return { outcome, status: result.status }
   } catch (error) {
@@ -111,25 +111,25 @@ export async function applyPendingGhnEvents(container: MedusaContainer, opts: { 
   return { ...counts, seen: due.length }
 }
 
-export type RefreshResult = { order_code: string; status?: string; error?: string; cause?: unknown }
+export type OrderInfoApplied = { order_code: string; status?: string; error?: string; cause?: unknown }
 
 /**
  * Asks GHN's Order Info about shipments and applies each answer with the shipment's pending
  * callbacks: the polling job, the admin's "refresh" and the switch-status actions.
  */
-export async function refreshGhnShipments(
+export async function applyGhnOrderInfo(
   container: MedusaContainer,
   orderCodes: string[],
   source: "poll" | "admin" = "admin",
   opts: { spreadMs?: number } = {}
-): Promise<RefreshResult[]> {
+): Promise<OrderInfoApplied[]> {
   const ghn = container.resolve<GhnModuleService>(GHN_MODULE)
   const listed = await ghn.listGhnShipments({ order_code: orderCodes }, { select: ["order_code", "shop_id", "provider_id"] })
   // In the order asked (polling: the shipments silent longest first).
   const rank = new Map(orderCodes.map((code, i) => [code, i]))
   const shipments = listed.sort((a, b) => rank.get(a.order_code)! - rank.get(b.order_code)!)
   const num = (v: unknown) => (typeof v === "number" ? v : undefined)
-  return paced(shipments, opts.spreadMs ?? 0, async (shipment): Promise<RefreshResult> => {
+  return paced(shipments, opts.spreadMs ?? 0, async (shipment): Promise<OrderInfoApplied> => {
     let event: GhnShipmentEvent
     try {
       const info = await ghn.accountOf(shipment.provider_id).client.orders.info(shipment.order_code, { shopId: shipment.shop_id, background: true })

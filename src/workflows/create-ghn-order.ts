@@ -1,5 +1,5 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
-import { MedusaError, TransactionState } from "@medusajs/framework/utils"
+import { ContainerRegistrationKeys, MedusaError, TransactionState } from "@medusajs/framework/utils"
 import { createWorkflow, transform, when, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
 import { acquireLockStep, emitEventStep, releaseLockStep } from "@medusajs/medusa/core-flows"
 import { GHN_SHIPMENT_UPDATED } from "../contracts/events"
@@ -88,7 +88,8 @@ export type GhnOrderRunInStep = { created: CreatedGhnOrder | null; transaction: 
 export async function createGhnOrderInStep(input: CreateGhnOrderInput, step: { container: MedusaContainer; eventGroupId?: string }): Promise<GhnOrderRunInStep> {
   const { result, transaction, errors } = await createGhnOrderWorkflow(step.container).run({
     input,
-    context: { eventGroupId: step.eventGroupId, preventReleaseEvents: true },
+    // In the parent's group, released by the parent (without a group, the run releases its own).
+    context: step.eventGroupId ? { eventGroupId: step.eventGroupId, preventReleaseEvents: true } : {},
     throwOnError: false,
   })
   if ([TransactionState.FAILED, TransactionState.REVERTED].includes(transaction.getState())) {
@@ -114,7 +115,10 @@ export async function cancelGhnOrderInStep(run: GhnOrderRunInStep | undefined, s
   try {
     await createGhnOrderWorkflow(step.container).cancel({ transaction: run.transaction, context: { preventReleaseEvents: true } })
   } catch (error) {
-    await undoOrWarn(step.container, `undoing ${created.order_code} (${created.client_order_code}) (${(error as Error).message}): leaving it to the recovery job`, async () => {
+    step.container
+      .resolve<{ warn(m: string): void }>(ContainerRegistrationKeys.LOGGER)
+      .warn(`GHN: the run that made ${created.order_code} (${created.client_order_code}) could not be cancelled (${(error as Error).message}): the recovery job has GHN cancel the order`)
+    await undoOrWarn(step.container, `leaving ${created.order_code} (${created.client_order_code}) to the recovery job`, async () => {
       const ghn = step.container.resolve<GhnModuleService>(GHN_MODULE)
       const [intent] = await ghn.listGhnCreateIntents({ id: created.intent_id }, { select: ["id", "client_order_code", "status"] })
       if (intent?.status === "created" || intent?.status === "pending") {

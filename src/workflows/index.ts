@@ -1,6 +1,6 @@
 export * from "./create-ghn-fulfillment"
 export * from "./create-ghn-return-order"
-export * from "./sync-ghn-shipment"
+export * from "./apply-ghn-shipment"
 export * from "./recover-ghn-intent"
 export * from "./create-ghn-order"
 export * from "./switch-ghn-status"

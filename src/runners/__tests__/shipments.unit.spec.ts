@@ -1,11 +1,11 @@
-jest.mock("../../workflows/sync-ghn-shipment", () => ({ syncGhnShipmentWorkflow: jest.fn() }))
+jest.mock("../../workflows/apply-ghn-shipment", () => ({ applyGhnShipmentWorkflow: jest.fn() }))
 jest.mock("../../workflows/capture-ghn-cod", () => ({ captureGhnCodWorkflow: jest.fn() }))
 
 import { MAX_CALLBACK_ATTEMPTS, retryDelayMs } from "../../lib/status/webhook"
 import { GHN_MODULE } from "../../modules/ghn"
 import { captureGhnCodWorkflow } from "../../workflows/capture-ghn-cod"
-import { syncGhnShipmentWorkflow } from "../../workflows/sync-ghn-shipment"
-import { applyGhnCallback, applyGhnShipment, applyPendingGhnEvents, recoveryPass, refreshGhnShipments } from "../shipments"
+import { applyGhnShipmentWorkflow } from "../../workflows/apply-ghn-shipment"
+import { applyGhnCallback, applyGhnShipment, applyPendingGhnEvents, recoveryPass, applyGhnOrderInfo } from "../shipments"
 import { fakeContainer, stubWorkflow } from "./fakes"
 
 type Callback = { id: string; order_code: string; unknown_order?: boolean; processed_at?: Date | null }
@@ -33,7 +33,7 @@ describe("applyGhnShipment", () => {
   it("runs the shipment's workflow once and says what it did", async () => {
     const ghn = fakeGhn()
     const { container } = fakeContainer({ [GHN_MODULE]: ghn })
-    const run = stubWorkflow(syncGhnShipmentWorkflow).mockResolvedValueOnce(applied("delivering"))
+    const run = stubWorkflow(applyGhnShipmentWorkflow).mockResolvedValueOnce(applied("delivering"))
     await expect(applyGhnShipment(container, "GHN1")).resolves.toEqual({ outcome: "applied", status: "delivering" })
     expect(run).toHaveBeenCalledWith({ input: { order_code: "GHN1", event: undefined } })
     expect(ghn.markCallbacksFailed).not.toHaveBeenCalled()
@@ -41,14 +41,14 @@ describe("applyGhnShipment", () => {
 
   it("is waiting while the store has no shipment for the code, done when nothing was pending", async () => {
     const { container } = fakeContainer({ [GHN_MODULE]: fakeGhn() })
-    stubWorkflow(syncGhnShipmentWorkflow).mockResolvedValueOnce(notFound).mockResolvedValueOnce(applied("picked", []))
+    stubWorkflow(applyGhnShipmentWorkflow).mockResolvedValueOnce(notFound).mockResolvedValueOnce(applied("picked", []))
     await expect(applyGhnShipment(container, "GHN1")).resolves.toMatchObject({ outcome: "waiting" })
     await expect(applyGhnShipment(container, "GHN1")).resolves.toEqual({ outcome: "done", status: "picked" })
   })
 
   it("counts what Order Info just said as applied, with no stored callback", async () => {
     const { container } = fakeContainer({ [GHN_MODULE]: fakeGhn() })
-    const run = stubWorkflow(syncGhnShipmentWorkflow).mockResolvedValueOnce(applied("delivered", []))
+    const run = stubWorkflow(applyGhnShipmentWorkflow).mockResolvedValueOnce(applied("delivered", []))
     const event = { type: "order_info", time: "2026-01-02T03:04:05.000Z", status: "delivered", source: "admin" as const }
     await expect(applyGhnShipment(container, "GHN1", event)).resolves.toEqual({ outcome: "applied", status: "delivered" })
     expect(run).toHaveBeenCalledWith({ input: { order_code: "GHN1", event } })
@@ -57,7 +57,7 @@ describe("applyGhnShipment", () => {
   it("records a failure on the stored callbacks with the back-off, never throws", async () => {
     const ghn = fakeGhn()
     const { container } = fakeContainer({ [GHN_MODULE]: ghn })
-    stubWorkflow(syncGhnShipmentWorkflow).mockRejectedValueOnce(new Error("lock timeout"))
+    stubWorkflow(applyGhnShipmentWorkflow).mockRejectedValueOnce(new Error("lock timeout"))
     const result = await applyGhnShipment(container, "GHN1")
     expect(result.outcome).toBe("failed")
     expect(result.error?.message).toBe("lock timeout")
@@ -68,7 +68,7 @@ describe("applyGhnShipment", () => {
 describe("applyGhnCallback (the webhook's event)", () => {
   it("applies the event's order code", async () => {
     const { container } = fakeContainer({ [GHN_MODULE]: fakeGhn() })
-    const run = stubWorkflow(syncGhnShipmentWorkflow).mockResolvedValue(applied())
+    const run = stubWorkflow(applyGhnShipmentWorkflow).mockResolvedValue(applied())
     await expect(applyGhnCallback(container, { event_id: "cb_1", order_code: "GHN1" })).resolves.toBe("applied")
     expect(run).toHaveBeenCalledTimes(1)
     expect(run).toHaveBeenCalledWith({ input: { order_code: "GHN1", event: undefined } })
@@ -77,7 +77,7 @@ describe("applyGhnCallback (the webhook's event)", () => {
   it("reads an older version's event (its callback id only) from the stored callback", async () => {
     const ghn = fakeGhn({ callbacks: [{ id: "cb_1", order_code: "GHN7", processed_at: null }] })
     const { container } = fakeContainer({ [GHN_MODULE]: ghn })
-    const run = stubWorkflow(syncGhnShipmentWorkflow).mockResolvedValue(applied())
+    const run = stubWorkflow(applyGhnShipmentWorkflow).mockResolvedValue(applied())
     await expect(applyGhnCallback(container, { event_id: "cb_1" })).resolves.toBe("applied")
     expect(run).toHaveBeenCalledWith({ input: { order_code: "GHN7", event: undefined } })
   })
@@ -85,7 +85,7 @@ describe("applyGhnCallback (the webhook's event)", () => {
   it("is done without a run when the stored callback is gone or already applied", async () => {
     const ghn = fakeGhn({ callbacks: [{ id: "cb_done", order_code: "GHN7", processed_at: new Date() }] })
     const { container } = fakeContainer({ [GHN_MODULE]: ghn })
-    const run = stubWorkflow(syncGhnShipmentWorkflow)
+    const run = stubWorkflow(applyGhnShipmentWorkflow)
     await expect(applyGhnCallback(container, { event_id: "cb_gone" })).resolves.toBe("done")
     await expect(applyGhnCallback(container, { event_id: "cb_done" })).resolves.toBe("done")
     expect(run).not.toHaveBeenCalled()
@@ -94,7 +94,7 @@ describe("applyGhnCallback (the webhook's event)", () => {
   it("coalesces a burst of one shipment's events into one more run after the running one", async () => {
     const { container } = fakeContainer({ [GHN_MODULE]: fakeGhn() })
     let finish!: () => void
-    const run = stubWorkflow(syncGhnShipmentWorkflow)
+    const run = stubWorkflow(applyGhnShipmentWorkflow)
       .mockImplementationOnce(() => new Promise((resolve) => (finish = () => resolve(applied()))))
       .mockResolvedValue(applied("storing"))
     const first = applyGhnCallback(container, { event_id: "cb_1", order_code: "GHN1" })
@@ -112,7 +112,7 @@ describe("applyGhnCallback (the webhook's event)", () => {
     const ghn = fakeGhn()
     const { container } = fakeContainer({ [GHN_MODULE]: ghn })
     let fail!: () => void
-    const run = stubWorkflow(syncGhnShipmentWorkflow).mockImplementationOnce(() => new Promise((_, reject) => (fail = () => reject(new Error("GHN down")))))
+    const run = stubWorkflow(applyGhnShipmentWorkflow).mockImplementationOnce(() => new Promise((_, reject) => (fail = () => reject(new Error("GHN down")))))
     const first = applyGhnCallback(container, { event_id: "cb_1", order_code: "GHN1" })
     await applyGhnCallback(container, { event_id: "cb_2", order_code: "GHN1" })
     fail()
@@ -126,7 +126,7 @@ describe("applyPendingGhnEvents (the recovery pass's callbacks)", () => {
   it("does nothing when nothing is due", async () => {
     const ghn = fakeGhn()
     const { container } = fakeContainer({ [GHN_MODULE]: ghn })
-    const run = stubWorkflow(syncGhnShipmentWorkflow)
+    const run = stubWorkflow(applyGhnShipmentWorkflow)
     await expect(applyPendingGhnEvents(container)).resolves.toEqual({ applied: 0, waiting: 0, failed: 0, done: 0, seen: 0 })
     expect(run).not.toHaveBeenCalled()
     expect(ghn.listGhnShipments).not.toHaveBeenCalled()
@@ -135,7 +135,7 @@ describe("applyPendingGhnEvents (the recovery pass's callbacks)", () => {
   it("reads only callbacks with tries left and due, oldest first in GHN time", async () => {
     const ghn = fakeGhn()
     const { container } = fakeContainer({ [GHN_MODULE]: ghn })
-    stubWorkflow(syncGhnShipmentWorkflow)
+    stubWorkflow(applyGhnShipmentWorkflow)
     await applyPendingGhnEvents(container, { limit: 20 })
     const [filter, config] = ghn.listGhnWebhookEvents.mock.calls[0] as unknown as [Record<string, unknown>, Record<string, unknown>]
     expect(filter).toMatchObject({ processed_at: null, attempts: { $lt: MAX_CALLBACK_ATTEMPTS } })
@@ -155,7 +155,7 @@ describe("applyPendingGhnEvents (the recovery pass's callbacks)", () => {
       shipments: [{ order_code: "NOW_KNOWN" }],
     })
     const { container } = fakeContainer({ [GHN_MODULE]: ghn })
-    const run = stubWorkflow(syncGhnShipmentWorkflow).mockImplementation(async ({ input }: { input: { order_code: string } }) => {
+    const run = stubWorkflow(applyGhnShipmentWorkflow).mockImplementation(async ({ input }: { input: { order_code: string } }) => {
       if (input.order_code === "B") throw new Error("GHN down")
       return applied()
     })
@@ -166,12 +166,12 @@ describe("applyPendingGhnEvents (the recovery pass's callbacks)", () => {
   })
 })
 
-describe("refreshGhnShipments (polling, the admin's refresh)", () => {
+describe("applyGhnOrderInfo (polling, the admin's refresh)", () => {
   it("asks Order Info in the order given and applies each answer as the source's event", async () => {
     const ghn = fakeGhn({ shipments: [{ order_code: "B", shop_id: 2 }, { order_code: "A", shop_id: 1 }] })
     const { container } = fakeContainer({ [GHN_MODULE]: ghn })
-    const run = stubWorkflow(syncGhnShipmentWorkflow).mockResolvedValue(applied("delivering", []))
-    await expect(refreshGhnShipments(container, ["A", "B"], "poll")).resolves.toEqual([
+    const run = stubWorkflow(applyGhnShipmentWorkflow).mockResolvedValue(applied("delivering", []))
+    await expect(applyGhnOrderInfo(container, ["A", "B"], "poll")).resolves.toEqual([
       { order_code: "A", status: "delivering" },
       { order_code: "B", status: "delivering" },
     ])
@@ -190,8 +190,8 @@ describe("refreshGhnShipments (polling, the admin's refresh)", () => {
     const ghnDown = new Error("GHN 500")
     ghn.info.mockRejectedValueOnce(ghnDown)
     const { container } = fakeContainer({ [GHN_MODULE]: ghn })
-    const run = stubWorkflow(syncGhnShipmentWorkflow).mockRejectedValue(new Error("lock timeout"))
-    const [a, b] = await refreshGhnShipments(container, ["A", "B"])
+    const run = stubWorkflow(applyGhnShipmentWorkflow).mockRejectedValue(new Error("lock timeout"))
+    const [a, b] = await applyGhnOrderInfo(container, ["A", "B"])
     expect(a).toEqual({ order_code: "A", error: "GHN 500", cause: ghnDown })
     expect(b).toMatchObject({ order_code: "B", error: "lock timeout" })
     expect(run).toHaveBeenCalledTimes(1)
@@ -200,8 +200,8 @@ describe("refreshGhnShipments (polling, the admin's refresh)", () => {
   it("asks nothing for codes the store does not have", async () => {
     const ghn = fakeGhn()
     const { container } = fakeContainer({ [GHN_MODULE]: ghn })
-    stubWorkflow(syncGhnShipmentWorkflow)
-    await expect(refreshGhnShipments(container, ["NOPE"])).resolves.toEqual([])
+    stubWorkflow(applyGhnShipmentWorkflow)
+    await expect(applyGhnOrderInfo(container, ["NOPE"])).resolves.toEqual([])
     expect(ghn.info).not.toHaveBeenCalled()
   })
 })
@@ -211,7 +211,7 @@ describe("recoveryPass", () => {
     const ghn = fakeGhn({ callbacks: [{ id: "cb_1", order_code: "A" }], shipments: [{ order_code: "A" }] })
     const { container } = fakeContainer({ [GHN_MODULE]: ghn })
     const order: string[] = []
-    stubWorkflow(syncGhnShipmentWorkflow).mockImplementation(async () => (order.push("apply"), applied()))
+    stubWorkflow(applyGhnShipmentWorkflow).mockImplementation(async () => (order.push("apply"), applied()))
     stubWorkflow(captureGhnCodWorkflow).mockImplementation(async () => (order.push("capture"), { result: { kind: "capture" } }))
     await expect(recoveryPass(container)).resolves.toEqual({
       callbacks: { applied: 1, waiting: 0, failed: 0, done: 0, seen: 1 },

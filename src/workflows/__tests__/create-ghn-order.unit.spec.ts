@@ -178,6 +178,18 @@ describe("the Create Order steps' compensations, when a later step fails", () =>
     expect({ shipments: module.shipments, locks: locks.size, events: events.released }).toEqual({ shipments: [], locks: 0, events: [] })
   })
 
+  it("a failed last move of the intent: the shipment record is removed too, and the order cancelled", async () => {
+    const { container, ghn, module, fulfillment } = fakeContainer()
+    const move = module.moveIntent
+    module.moveIntent = async (intent, to, fields) => {
+      if (to === "created") throw new Error("another process moved the intent")
+      return move(intent, to, fields)
+    }
+    await expect(createGhnOrder(container, input())).rejects.toThrow("another process moved the intent")
+    expect({ shipments: module.shipments, data: fulfillment.data, order: ghn.orders.get("1042-1")!.status }).toEqual({ shipments: [], data: { service_type_id: 2 }, order: "cancel" })
+    expect(module.intents[0]).toMatchObject({ status: "cancelled" })
+  })
+
   it("leaves an orphan, retried and shown in the admin, when GHN refuses the compensating cancel: never 'abandoned'", async () => {
     const { container, ghn, module } = fakeContainer()
     module.faults.createGhnShipments = () => {
@@ -211,11 +223,19 @@ describe("the Create Order path run from a hook's handler", () => {
     expect(module.shipments).toHaveLength(0)
   })
 
+  it("releases its own events when its parent has no event group", async () => {
+    const { container, module, events } = fakeContainer()
+    module.callbacks.push({ id: "ghnwh_1", order_code: "GHN1", processed_at: null })
+    await createGhnOrderInStep(input(), { container })
+    expect({ staged: events.staged, released: events.released.map((e) => e.data) }).toEqual({ staged: [], released: [{ event_id: "ghnwh_1", order_code: "GHN1" }] })
+  })
+
   it("leaves the intent an orphan due now, for the recovery job, when Medusa cannot cancel the run", async () => {
-    const { container, module } = fakeContainer()
+    const { container, module, warnings } = fakeContainer()
     const run = await createGhnOrderInStep(input(), parent(container))
     await cancelGhnOrderInStep({ ...run, transaction: { flow: { transactionId: "gone" } } as unknown as typeof run.transaction }, parent(container))
     expect(module.intents[0]).toMatchObject({ status: "orphan", order_code: "GHN1", next_attempt_at: expect.any(Date) })
+    expect(warnings).toEqual([expect.stringMatching(/^GHN: the run that made GHN1 \(1042-1\) could not be cancelled .*the recovery job has GHN cancel the order$/)])
   })
 
   it("says another GHN order of the order is being made when the order's lock is not had in time", async () => {

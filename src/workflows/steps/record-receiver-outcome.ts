@@ -5,7 +5,8 @@ import { normalizeVnPhone } from "../../lib/address/phone"
 import { receiverOutcomeOf } from "../../lib/cod/receiver-risk"
 import { GHN_MODULE } from "../../modules/ghn"
 import type GhnModuleService from "../../modules/ghn/service"
-import type { Applied, HistoryEntry } from "./apply-ghn-event"
+import type { HistoryEntry } from "../utils/shipment-update"
+import type { Applied } from "./apply-ghn-event"
 
 /**
  * An order's COD parcel at its end (delivered, returned) is in its receiver's history, by the phone

@@ -15,7 +15,7 @@ export type SwitchGhnStatusResult = { order_code: string; result: boolean; messa
 /**
  * Asks GHN to deliver again or to return orders, grouped by the GHN account and shop that own them, and
  * returns GHN's per-order results (refusals included); the caller refreshes the accepted ones
- * from Order Info (each its own sync workflow). GHN's switch-status has no undo, so this step has
+ * from Order Info (each its own apply-ghn-shipment workflow). GHN's switch-status has no undo, so this step has
  * no compensation.
  */
 export const switchGhnStatusStep = createStep("switch-ghn-status", async (input: SwitchGhnStatusInput, { container }) => {

@@ -1,13 +1,13 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import { refreshGhnShipments } from "../../../../runners/shipments"
+import { applyGhnOrderInfo } from "../../../../runners/shipments"
 import { switchGhnStatusWorkflow } from "../../../../workflows/switch-ghn-status"
 import type { SwitchStatusBody } from "../validators"
 
 /** GHN's Return Order (return to sender) for one or many orders: GHN's result for each. */
 export async function POST(req: MedusaRequest<SwitchStatusBody>, res: MedusaResponse) {
   const { result } = await switchGhnStatusWorkflow(req.scope).run({ input: { action: "return", order_codes: req.validatedBody.order_codes } })
-  // What GHN accepted is read back from Order Info, each parcel through its own sync workflow.
+  // What GHN accepted is read back from Order Info, each parcel through its own apply-ghn-shipment workflow.
   const accepted = result.filter((r) => r.result).map((r) => r.order_code)
-  if (accepted.length) await refreshGhnShipments(req.scope, accepted)
+  if (accepted.length) await applyGhnOrderInfo(req.scope, accepted)
   res.json({ results: result })
 }

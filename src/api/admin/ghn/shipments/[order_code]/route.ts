@@ -1,6 +1,6 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { MedusaError } from "@medusajs/framework/utils"
-import { refreshGhnShipments } from "../../../../../runners/shipments"
+import { applyGhnOrderInfo } from "../../../../../runners/shipments"
 import { updateGhnOrderWorkflow } from "../../../../../workflows/update-ghn-order"
 import { ghnModule } from "../../../../utils"
 import { presentShipments } from "../../present"
@@ -26,7 +26,7 @@ export async function GET(req: MedusaRequest, res: MedusaResponse) {
 export async function POST(req: MedusaRequest<UpdateShipmentBody>, res: MedusaResponse) {
   const { otp, ...changes } = req.validatedBody
   await updateGhnOrderWorkflow(req.scope).run({ input: { order_code: req.params.order_code, changes, otp } })
-  await refreshGhnShipments(req.scope, [req.params.order_code], "admin")
+  await applyGhnOrderInfo(req.scope, [req.params.order_code], "admin")
   // After the refresh: the COD the check weighs is GHN's now (a change of both at once counts).
   if (changes.to_phone) await ghnModule(req).recheckCodRisk({ order_code: req.params.order_code }, changes.to_phone)
   res.json({ shipment: await findShipment(req) })

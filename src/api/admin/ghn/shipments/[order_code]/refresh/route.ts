@@ -1,14 +1,14 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { MedusaError } from "@medusajs/framework/utils"
 import { toMedusaError } from "../../../../../../lib/runtime/medusa-error"
-import { refreshGhnShipments } from "../../../../../../runners/shipments"
+import { applyGhnOrderInfo } from "../../../../../../runners/shipments"
 import { ghnModule } from "../../../../../utils"
 import { presentShipments } from "../../../present"
 
 /** Asks GHN's Order Info now and applies the answer. */
 export async function POST(req: MedusaRequest, res: MedusaResponse) {
   const ghn = ghnModule(req)
-  const [result] = await refreshGhnShipments(req.scope, [req.params.order_code], "admin")
+  const [result] = await applyGhnOrderInfo(req.scope, [req.params.order_code], "admin")
   if (!result) throw new MedusaError(MedusaError.Types.NOT_FOUND, `No GHN shipment has order code ${req.params.order_code}`)
   if (result.error) throw toMedusaError(result.cause, "GHN Order Info")
   const [shipment] = await ghn.listGhnShipments({ order_code: req.params.order_code })

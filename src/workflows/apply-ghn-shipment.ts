@@ -19,12 +19,12 @@ import {
 } from "../contracts/events"
 import { shopperUpdateOf } from "../lib/status/shopper-updates"
 import { isBeforePickup, isPastPickup, medusaEffectOf } from "../lib/status/status"
-import { applyGhnEventStep, type FulfillmentRow, type SyncGhnShipmentInput } from "./steps/apply-ghn-event"
+import { applyGhnEventStep, type ApplyGhnShipmentInput, type FulfillmentRow } from "./steps/apply-ghn-event"
 import { markGhnEventsProcessedStep } from "./steps/mark-ghn-events-processed"
 import { recordReceiverOutcomeStep } from "./steps/record-receiver-outcome"
 import { setFulfillmentGhnStatusStep } from "./steps/set-fulfillment-ghn-status"
 
-export type { SyncGhnShipmentInput }
+export type { ApplyGhnShipmentInput }
 
 /**
  * The one way anything GHN says reaches Medusa: what is pending for a parcel (its stored
@@ -34,7 +34,7 @@ export type { SyncGhnShipmentInput }
  * capture. The webhook's event, the recovery pass, polling and the admin's refresh all run it
  * (src/runners/shipments.ts); a failure is retried from PostgreSQL with back-off.
  */
-export const syncGhnShipmentWorkflow = createWorkflow("sync-ghn-shipment", (input: SyncGhnShipmentInput) => {
+export const applyGhnShipmentWorkflow = createWorkflow("apply-ghn-shipment", (input: ApplyGhnShipmentInput) => {
   const lockKey = transform({ input }, ({ input }) => `ghn-shipment:${input.order_code}`)
   acquireLockStep({ key: lockKey, timeout: 30, ttl: 120 })
 
