@@ -9,14 +9,9 @@ import type { AddressInput, ResolvedAddress } from "../lib/address/address-resol
 import type { GhnParty, OrderItemLike } from "../lib/parcel/order-body"
 import type { Measured } from "../lib/parcel/parcel"
 import type { OrderQueueTicket } from "../lib/runtime/order-queue"
+import type { FallbackPrice } from "../lib/runtime/fallback-price"
 
-/** A price quoted while GHN was down (option `outageFallback`, src/lib/runtime/outage-fallback.ts). */
-export type FallbackPrice = {
-  amount: number
-  /** `last_quote`: GHN's own fee for this route and parcel, `quoted_at`; `flat`: the option's flat amount. */
-  source: "last_quote" | "flat"
-  quoted_at: string | null
-}
+export type { FallbackPrice }
 
 /** GHN's services the plugin sells: light goods (2) and heavy goods (5). */
 export type ServiceTypeId = 2 | 5

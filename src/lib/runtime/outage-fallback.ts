@@ -1,4 +1,4 @@
-import type { FallbackPrice } from "../../contracts/fulfillment-data"
+import type { FallbackPrice } from "./fallback-price"
 import { ghnServiceFailureOf, GHN_UNAVAILABLE } from "./medusa-error"
 import type { CacheStore } from "./quote-cache"
 

@@ -1,6 +1,5 @@
 import { ghnExpectedInstant } from "../ghn/dates"
 import type { ShopperLocale } from "../checkout/shopper-errors"
-import type { ShopperUpdateData } from "../../contracts/events"
 
 /**
  * What the shopper is told about a parcel: five moments of its journey, each an event the plugin
@@ -28,7 +27,7 @@ export function shopperUpdateOf(status: string, firstPastPickup: boolean): Shopp
  * The key that makes one notification per parcel, update and channel: a second delivery attempt
  * (after a failed one) is news again, a repeat of the same report is not.
  */
-export function shopperUpdateKey(data: Pick<ShopperUpdateData, "update" | "order_code" | "delivery_attempts">, channel: string): string {
+export function shopperUpdateKey(data: { update: ShopperUpdate; order_code: string; delivery_attempts: number }, channel: string): string {
   const attempt = data.update === "out_for_delivery" || data.update === "delivery_failed" ? `:${data.delivery_attempts}` : ""
   return `ghn:${data.order_code}:${data.update}${attempt}:${channel}`
 }
@@ -45,7 +44,7 @@ export function shopperReasonText(reason: string | null | undefined): string | n
 }
 
 /** Whether this update is still sent: failed deliveries past `maxFailed` (option maxFailedDeliveryNotifications) are not. */
-export function withinNotificationCap(data: Pick<ShopperUpdateData, "update" | "delivery_attempts">, maxFailed: number): boolean {
+export function withinNotificationCap(data: { update: ShopperUpdate; delivery_attempts: number }, maxFailed: number): boolean {
   return data.update !== "delivery_failed" || data.delivery_attempts <= maxFailed
 }
 
