@@ -11,11 +11,24 @@ import { CreateShippingOptionsButton } from "./settings-shipping-options"
 
 const useSetup = () => useQuery({ queryKey: ["ghn", "setup"], queryFn: () => sdk.client.fetch<{ ok: boolean; lines: SetupLine[] }>("/admin/ghn/setup") })
 
+/** What the checklist's lines carry in `details` (src/api/admin/ghn/setup/route.ts), as this page reads them. */
+type SetupDetails = {
+  locations: SetupLocation[]
+  without_weight: number
+  without_size: number
+  total: number
+  vietnam_regions: { name: string; currency_code: string }[]
+  configured: string[]
+  enabled: string[]
+  last_received_at: string | null
+  options: { name: string }[]
+}
+
 /** What a line found, in a sentence. */
 function useFound() {
   const { t, i18n } = useGhnTranslation()
   return (line: SetupLine): string => {
-    const d = line.details as Record<string, any>
+    const d = line.details as SetupDetails
     switch (line.key as SetupKey) {
       case "locations":
         return (
@@ -28,13 +41,13 @@ function useFound() {
       case "measures":
         return t("setup.measuresFound", { weight: d.without_weight, size: d.without_size, total: d.total })
       case "currency":
-        return d.vietnam_regions.length ? d.vietnam_regions.map((r: any) => `${r.name}: ${r.currency_code.toUpperCase()}`).join(" · ") : t("setup.noVietnamRegion")
+        return d.vietnam_regions.length ? d.vietnam_regions.map((r) => `${r.name}: ${r.currency_code.toUpperCase()}`).join(" · ") : t("setup.noVietnamRegion")
       case "cod":
         return d.configured.length ? t("setup.codFound", { configured: d.configured.join(", "), enabled: d.enabled.join(", ") || "—" }) : t("setup.codNone")
       case "webhook":
         return d.last_received_at ? t("setup.webhookLast", { at: date(d.last_received_at, i18n.language) }) : t("setup.webhookNever")
       case "shipping_options":
-        return d.options.length ? d.options.map((o: any) => o.name).join(" · ") : t("setup.noOptions")
+        return d.options.length ? d.options.map((o) => o.name).join(" · ") : t("setup.noOptions")
     }
   }
 }
