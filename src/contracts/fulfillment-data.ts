@@ -69,6 +69,12 @@ export type GhnFulfillmentData = GhnMethodData & GhnOrderFields
 export type GhnFulfillmentDataSoFar = GhnMethodData & Partial<GhnOrderFields> & { ghn_order_queue?: OrderQueueTicket }
 
 /**
+ * A fulfilment's or shipping method's data as Query reads it back: any provider's (an order's
+ * other fulfilments, a manual one), so every field may be missing.
+ */
+export type FulfillmentDataRead = Partial<GhnFulfillmentDataSoFar>
+
+/**
  * What the plugin's hooks add to the context Medusa hands the provider (Medusa's documented
  * `additional_data` of its order-change workflows, and the pricing context of its shipping-option
  * workflows): the order's address and lines for a quote on an order, and the products' measures.

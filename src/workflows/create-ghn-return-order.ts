@@ -1,3 +1,4 @@
+import type { FulfillmentDataRead } from "../contracts/fulfillment-data"
 import { createWorkflow, transform, when, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
 import { acquireLockStep, releaseLockStep, useQueryGraphStep } from "@medusajs/medusa/core-flows"
 import type { OrderItemLike } from "../lib/parcel/order-body"
@@ -18,7 +19,7 @@ type ReturnRow = {
     id: string
     provider_id?: string | null
     location_id: string
-    data?: Record<string, unknown> & { order_code?: string }
+    data?: FulfillmentDataRead
     canceled_at?: unknown
     delivery_address?: PendingReturn["delivery_address"] | null
   }[]

@@ -1,3 +1,4 @@
+import type { FulfillmentDataRead } from "../../contracts/fulfillment-data"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import type { GhnShipmentEvent } from "../../lib/status/webhook"
 import { GHN_MODULE } from "../../modules/ghn"
@@ -13,7 +14,7 @@ export type ApplyGhnShipmentInput = { order_code: string; event?: GhnShipmentEve
 /** The fulfilment as the apply-ghn-shipment workflow reads it. */
 export type FulfillmentRow = {
   id: string
-  data?: { ghn_status?: string } | null
+  data?: FulfillmentDataRead | null
   shipped_at?: unknown
   delivered_at?: unknown
   canceled_at?: unknown

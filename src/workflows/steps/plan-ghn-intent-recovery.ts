@@ -1,3 +1,4 @@
+import type { FulfillmentDataRead } from "../../contracts/fulfillment-data"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { GHN_MODULE } from "../../modules/ghn"
@@ -32,7 +33,7 @@ export const planGhnIntentRecoveryStep = createStep("plan-ghn-intent-recovery", 
   const carrier = intent.fulfillment_id
     ? ((await container.resolve(Modules.FULFILLMENT).listFulfillments({ id: [intent.fulfillment_id] }, { select: ["id", "canceled_at", "data"] }))[0] ?? null)
     : null
-  const carried = carrier && !carrier.canceled_at ? (carrier.data as { order_code?: string; client_order_code?: string } | null) : null
+  const carried = carrier && !carrier.canceled_at ? (carrier.data as FulfillmentDataRead | null) : null
   if (carried?.order_code && carried.client_order_code === intent.client_order_code) return plan({ action: "carried", order_code: carried.order_code })
   container.resolve<{ warn(m: string): void }>(ContainerRegistrationKeys.LOGGER).warn(
     `GHN: ${intent.client_order_code}'s answer never came and no fulfilment carries it: cancelling whatever GHN made under it`

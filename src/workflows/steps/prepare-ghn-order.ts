@@ -1,3 +1,4 @@
+import type { FulfillmentDataRead } from "../../contracts/fulfillment-data"
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { Modules } from "@medusajs/framework/utils"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
@@ -6,7 +7,7 @@ import { outboundGhnOrderRequest, type CreateGhnOrderInput, type GhnOrderRequest
 /** Whatever was read before the lock, the fulfilment must still be live and without its GHN order. */
 async function stillWaiting(container: MedusaContainer, fulfillmentId: string) {
   const [f] = await container.resolve(Modules.FULFILLMENT).listFulfillments({ id: [fulfillmentId] }, { select: ["id", "canceled_at", "data"] })
-  return !!f && !f.canceled_at && !(f.data as { order_code?: string } | null)?.order_code
+  return !!f && !f.canceled_at && !(f.data as FulfillmentDataRead | null)?.order_code
 }
 
 /**

@@ -1,3 +1,4 @@
+import type { GhnFulfillmentData } from "../../contracts/fulfillment-data"
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { ghnExpectedInstant } from "../../lib/ghn/dates"
@@ -19,17 +20,7 @@ export type GhnShipmentRecord = {
   /** The parcel as Create Order sent it (weight in g, box in cm): the re-weighing report compares GHN's measures with it. */
   sent?: { weight?: number; length?: number; width?: number; height?: number }
   /** The fulfilment's data once its GHN order is made (the set-fulfillment-ghn-order step). */
-  data: {
-    order_code?: string
-    client_order_code?: string
-    shop_id?: unknown
-    total_fee?: unknown
-    fee?: Record<string, unknown> | null
-    cod_amount?: unknown
-    weight?: unknown
-    expected_delivery_time?: string | null
-    [key: string]: unknown
-  }
+  data: GhnFulfillmentData
 }
 
 type OrderShippingRow = { id: string; shipping_methods?: { amount: unknown; shipping_option_id?: string | null }[] | null }

@@ -1,21 +1,13 @@
+import type { FulfillmentDataRead } from "../../contracts/fulfillment-data"
 import type { AddressInput } from "../../lib/address/address-resolver"
-import type { GhnParty, OrderItemLike } from "../../lib/parcel/order-body"
-import { MEASURE_KEYS, type Measured } from "../../lib/parcel/parcel"
+import type { OrderItemLike } from "../../lib/parcel/order-body"
+import { MEASURE_KEYS } from "../../lib/parcel/parcel"
 
 /**
  * An order and its fulfilments as the Create Order request's builder and the ready-to-ship list
  * read them (Query), and what the two check on them.
  */
-export type FulfillmentData = {
-  order_code?: string
-  is_return?: boolean
-  cod_amount?: number
-  ghn_status?: string
-  service_type_id?: number
-  ghn_measures?: Record<string, Measured>
-  ghn_from?: GhnParty & { location_id: string }
-  [key: string]: unknown
-}
+export type FulfillmentData = FulfillmentDataRead
 export type FulfillmentRow = {
   id: string
   provider_id?: string | null

@@ -1,3 +1,4 @@
+import type { FulfillmentDataRead } from "../../contracts/fulfillment-data"
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { MedusaError, Modules } from "@medusajs/framework/utils"
 import { intentItems, sameShipment } from "../../lib/parcel/create-intent"
@@ -34,7 +35,7 @@ export async function sortPendingIntents(container: MedusaContainer, ghn: GhnMod
       continue
     }
     const carrier = intent.fulfillment_id ? live.get(intent.fulfillment_id) : undefined
-    const carried = carrier?.data as { order_code?: string; client_order_code?: string } | null | undefined
+    const carried = carrier?.data as FulfillmentDataRead | null | undefined
     if (carrier && carried?.order_code && carried.client_order_code === intent.client_order_code) await ghn.moveIntent(intent, "created", { order_code: carried.order_code })
     else if (carrier) continue
     else if (!adopted && sameShipment(intent, wanted)) adopted = intent

@@ -1,3 +1,4 @@
+import type { FulfillmentDataRead } from "../../../../contracts/fulfillment-data"
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { AddressResolutionError, type AddressInput } from "../../../../lib/address/address-resolver"
@@ -47,7 +48,7 @@ export async function readyOrderDetails(container: MedusaContainer, rows: ReadyO
       const lines = linesFromOrderItems(toShip, order?.items ?? [])
       // As the Create Order body's builder does: a variant without its own measures falls back to
       // its product's, else to those seen at checkout (kept on the shipping method's data).
-      const methods = (order as { shipping_methods?: { data?: { ghn_measures?: Record<string, Record<string, number | null>> } | null }[] } | undefined)?.shipping_methods ?? []
+      const methods = (order as { shipping_methods?: { data?: FulfillmentDataRead | null }[] } | undefined)?.shipping_methods ?? []
       const seen = Object.assign({}, ...methods.map((m) => m.data?.ghn_measures ?? {})) as Record<string, Record<string, number | null>>
       for (const line of lines) if (line.variant?.id) line.product = { ...(seen[line.variant.id] ?? {}), ...definedOnly(line.product as Record<string, number | null>) }
       try {
