@@ -1,6 +1,6 @@
 import { generateEntityId } from "@medusajs/framework/utils"
 import type { HandoverParcel } from "../../lib/parcel/handover"
-import { RUN_LEASE_MS, runCounts, type RunCounts, type RunOrderStatus } from "../../lib/shipping-run/shipping-run"
+import { RUN_LEASE_MS, RUN_METADATA_KEY, runCounts, type RunCounts, type RunOrderStatus } from "../../lib/shipping-run/shipping-run"
 
 type Knex = { raw<T>(sql: string, bindings: unknown[]): Promise<T> }
 
@@ -34,6 +34,9 @@ export type ShippingRunOrderRow = {
   started_at: Date | null
   finished_at: Date | null
 }
+
+/** A fulfilment a run made (see ShippingRunStore.runFulfillmentOf). */
+export type RunFulfillment = { id: string; order_code: string | null; linked: boolean; line_item_ids: string[] }
 
 /** An order already queued or being shipped by another run: the new run is refused, naming them. */
 export class OrdersInOtherRunError extends Error {
@@ -193,6 +196,26 @@ export class ShippingRunStore {
           and exists (select 1 from ghn_shipping_run where id = ? and status = 'running' and lease_owner = ?)
         returning *`,
       [runId, runId, owner]
+    )
+    return rows[0]
+  }
+
+  /**
+   * The live fulfilment a run made for an order (its metadata names the run), the newest, found
+   * through the order's lines whether or not Medusa linked it to the order: what a worker stopped
+   * inside Medusa's fulfilment workflow left. Its GHN order code, whether it is linked, and its lines.
+   */
+  async runFulfillmentOf(runId: string, orderId: string): Promise<RunFulfillment | undefined> {
+    const { rows } = await this.pg.raw<{ rows: RunFulfillment[] }>(
+      `select f.id, f.data->>'order_code' as order_code,
+              exists (select 1 from order_fulfillment l where l.fulfillment_id = f.id and l.order_id = ? and l.deleted_at is null) as linked,
+              (select array_agg(distinct fi2.line_item_id) from fulfillment_item fi2 where fi2.fulfillment_id = f.id and fi2.deleted_at is null) as line_item_ids
+         from fulfillment f
+        where f.id in (select fi.fulfillment_id from order_item oi join fulfillment_item fi on fi.line_item_id = oi.item_id and fi.deleted_at is null
+                        where oi.order_id = ? and oi.deleted_at is null)
+          and f.metadata->>'${RUN_METADATA_KEY}' = ? and f.canceled_at is null and f.deleted_at is null
+        order by f.created_at desc limit 1`,
+      [orderId, orderId, runId]
     )
     return rows[0]
   }
