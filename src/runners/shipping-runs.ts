@@ -8,14 +8,14 @@
 import { randomUUID } from "node:crypto"
 import { hostname } from "node:os"
 import type { MedusaContainer } from "@medusajs/framework/types"
-import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
+import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import { createOrderFulfillmentWorkflow } from "@medusajs/medusa/core-flows"
 import { isGhnProviderId } from "../lib/runtime/provider-id"
 import type { QueryGraph } from "../lib/runtime/query-graph"
 import { failureOf, PICK_SHIFT_METADATA_KEY, RUN_CONCURRENCY, RUN_METADATA_KEY, RUN_RENEW_MS, Semaphore } from "../lib/shipping-run/shipping-run"
 import { GHN_MODULE } from "../modules/ghn"
 import type GhnModuleService from "../modules/ghn/service"
-import type { RunFulfillment, ShippingRunOrderRow, ShippingRunRow } from "../modules/ghn/shipping-run-store"
+import type { RunFulfillment, ShippingRunOrderRow, ShippingRunRow, ShippingRunStore } from "../modules/ghn/shipping-run-store"
 import { createGhnOrderWorkflow } from "../workflows/create-ghn-order"
 import { finishRunFulfillmentWorkflow } from "../workflows/finish-run-fulfillment"
 
@@ -201,6 +201,13 @@ export async function executeShippingRun(container: MedusaContainer, runId: stri
     if (timer) clearInterval(timer)
     executing.delete(runId)
   }
+}
+
+/** Records a run over these orders and queues it for the worker: the admin's selection, or automatic shipping's batch. */
+export async function queueShippingRun(container: MedusaContainer, input: Parameters<ShippingRunStore["create"]>[0]): Promise<ShippingRunRow> {
+  const run = await container.resolve<GhnModuleService>(GHN_MODULE).shippingRuns.create(input)
+  await container.resolve(Modules.EVENT_BUS).emit({ name: GHN_SHIPPING_RUN_QUEUED, data: { id: run.id } })
+  return run
 }
 
 /** Runs whose worker stopped renewing their lease: each continued here, without waiting for it to end. */

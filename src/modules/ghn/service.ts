@@ -23,6 +23,7 @@ import { GhnAddressChoice } from "./models/ghn-address-choice"
 import { GhnShippingRun } from "./models/ghn-shipping-run"
 import { GhnShippingRunOrder } from "./models/ghn-shipping-run-order"
 import { GhnLocationShop } from "./models/ghn-location-shop"
+import { GhnAutoShip } from "./models/ghn-auto-ship"
 import { type CodRiskOption, type ReceiverHistory, type ReceiverOutcome, refusesCod } from "../../lib/cod/receiver-risk"
 import { isBeforePickup } from "../../lib/status/status"
 import { type CodCounts, type FeeWeekCount, type InsightCounts, type InsightGroup, type ParcelGroupCount, type ReasonCount } from "../../lib/insights/insights"
@@ -98,6 +99,7 @@ export default class GhnModuleService extends MedusaService({
   GhnShippingRun,
   GhnShippingRunOrder,
   GhnLocationShop,
+  GhnAutoShip,
 }) {
   /** The plugin's own options: the default account (settings, onboarding, address lists). */
   readonly options: GhnOptions

@@ -1,9 +1,9 @@
 import type { AuthenticatedMedusaRequest, MedusaRequest } from "@medusajs/framework/http"
-import { ContainerRegistrationKeys, MedusaError, Modules } from "@medusajs/framework/utils"
+import { ContainerRegistrationKeys, MedusaError } from "@medusajs/framework/utils"
 import { pickShiftWindow } from "../../../../lib/ghn"
 import type { QueryGraph } from "../../../../lib/runtime/query-graph"
 import { MAX_RUN_ORDERS } from "../../../../lib/shipping-run/shipping-run"
-import { GHN_SHIPPING_RUN_QUEUED } from "../../../../runners/shipping-runs"
+import { queueShippingRun } from "../../../../runners/shipping-runs"
 import { OrdersInOtherRunError, type ShippingRunRow } from "../../../../modules/ghn/shipping-run-store"
 import type { ReadyOrderRow } from "../../../../modules/ghn/ready-to-ship-store"
 import { someOf } from "../../../../modules/ghn/service"
@@ -73,12 +73,10 @@ async function todaysShift(req: MedusaRequest, id: number) {
 /** Records a run over the selection and queues it for the worker. */
 export async function startShippingRun(req: AuthenticatedMedusaRequest<CreateShippingRunBody>): Promise<ShippingRunRow> {
   const body = req.validatedBody
-  const ghn = ghnModule(req)
   const shift = body.pick_shift ? await todaysShift(req, body.pick_shift) : undefined
   const orders = await selectedOrders(req, body)
-  let run: ShippingRunRow
   try {
-    run = await ghn.shippingRuns.create({
+    return await queueShippingRun(req.scope, {
       created_by: req.auth_context?.actor_id ?? null,
       pick_shift: shift?.id ?? null,
       pick_shift_title: shift?.title ?? null,
@@ -89,6 +87,4 @@ export async function startShippingRun(req: AuthenticatedMedusaRequest<CreateShi
     if (error instanceof OrdersInOtherRunError) throw inOtherRun(error.orders)
     throw error
   }
-  await req.scope.resolve(Modules.EVENT_BUS).emit({ name: GHN_SHIPPING_RUN_QUEUED, data: { id: run.id } })
-  return run
 }
