@@ -4,6 +4,7 @@ import type { MedusaNextFunction, MedusaRequest, MedusaResponse } from "@medusaj
 import { ghnServiceFailureOf, shopperAnswerOf, withoutHosts } from "../lib/runtime/medusa-error"
 import { GHN_POLICY_RESOURCES } from "../policies/ghn"
 import { supportRoutes } from "./admin/ghn/support-middlewares"
+import { HoldOrdersBody } from "./admin/ghn/ready-to-ship/validators"
 import { CreateShippingRunBody, HandoverQuery, ReadyToShipQuery, RunLabelsQuery, ShippingRunsQuery } from "./admin/ghn/shipping-runs/validators"
 import { AddressChoicesQuery, ApplyMeasuresBody, CodReportQuery, InsightsQuery, ReweighQuery, LabelQuery, LabelsBody, NeedsActionQuery, ShipmentsQuery, SwitchStatusBody, TrustReceiverBody, UpdateShipmentBody } from "./admin/ghn/validators"
 import { DistrictsQuery, GuestTrackingBody, LeadtimeBody, NewWardsQuery, WardsQuery } from "./store/ghn/validators"
@@ -60,6 +61,7 @@ export const ADMIN_ROUTE_POLICIES: [matcher: string, method: AdminMethod, policy
   ["/admin/ghn/shipments/:order_code/refresh", "POST", UPDATE_FULFILMENT],
   ["/admin/ghn/needs-action", "GET", READ_FULFILMENT],
   ["/admin/ghn/ready-to-ship", "GET", READ_ORDER],
+  ["/admin/ghn/ready-to-ship/hold", "POST", UPDATE_ORDER],
   ["/admin/ghn/shipping-runs", "GET", READ_FULFILMENT],
   ["/admin/ghn/shipping-runs/:id", "GET", READ_FULFILMENT],
   ["/admin/ghn/shipping-runs/:id/labels", "GET", READ_FULFILMENT],
@@ -173,6 +175,7 @@ export default defineMiddlewares({
     { matcher: "/admin/ghn/redeliver", methods: ["POST"], middlewares: [validateAndTransformBody(SwitchStatusBody)] },
     { matcher: "/admin/ghn/return", methods: ["POST"], middlewares: [validateAndTransformBody(SwitchStatusBody)] },
     { matcher: "/admin/ghn/ready-to-ship", methods: ["GET"], middlewares: [query(ReadyToShipQuery)] },
+    { matcher: "/admin/ghn/ready-to-ship/hold", methods: ["POST"], middlewares: [validateAndTransformBody(HoldOrdersBody)], bodyParser: { sizeLimit: "1mb" } },
     // A run of 1,000 order ids is about 40 kB of JSON.
     { matcher: "/admin/ghn/shipping-runs", methods: ["POST"], middlewares: [validateAndTransformBody(CreateShippingRunBody)], bodyParser: { sizeLimit: "1mb" } },
     { matcher: "/admin/ghn/shipping-runs", methods: ["GET"], middlewares: [query(ShippingRunsQuery)] },

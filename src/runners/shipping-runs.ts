@@ -8,14 +8,17 @@
 import { randomUUID } from "node:crypto"
 import { hostname } from "node:os"
 import type { MedusaContainer } from "@medusajs/framework/types"
-import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
+import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import { createOrderFulfillmentWorkflow } from "@medusajs/medusa/core-flows"
 import { isGhnProviderId } from "../lib/runtime/provider-id"
 import type { QueryGraph } from "../lib/runtime/query-graph"
 import { failureOf, PICK_SHIFT_METADATA_KEY, RUN_CONCURRENCY, RUN_METADATA_KEY, RUN_RENEW_MS, Semaphore } from "../lib/shipping-run/shipping-run"
 import { GHN_MODULE } from "../modules/ghn"
 import type GhnModuleService from "../modules/ghn/service"
-import type { ShippingRunOrderRow, ShippingRunRow } from "../modules/ghn/repositories/shipping-run"
+import type { RunFulfillment, ShippingRunOrderRow, ShippingRunRepository, ShippingRunRow } from "../modules/ghn/repositories/shipping-run"
+import { GHN_SHIPPING_RUN_QUEUED, type GhnShippingRunQueuedData } from "../contracts/events"
+import { createGhnOrderWorkflow } from "../workflows/create-ghn-order"
+import { finishRunFulfillmentWorkflow } from "../workflows/finish-run-fulfillment"
 
 type Logger = { warn(message: string): void; info(message: string): void }
 
@@ -28,7 +31,13 @@ type OrderState = {
   id: string
   status?: string | null
   items?: { id: string; quantity: unknown; requires_shipping?: boolean | null; detail?: { fulfilled_quantity?: unknown } | null }[]
-  fulfillments?: { id: string; provider_id?: string | null; canceled_at?: unknown; created_at?: string | Date; data?: { order_code?: string; is_return?: boolean } | null }[]
+  fulfillments?: {
+    id: string
+    provider_id?: string | null
+    canceled_at?: unknown
+    created_at?: string | Date
+    data?: { order_code?: string; is_return?: boolean } | null
+  }[]
 }
 
 async function orderState(container: MedusaContainer, orderId: string): Promise<OrderState | undefined> {
@@ -60,11 +69,31 @@ export function unfulfilledItems(order: OrderState): { id: string; quantity: num
     .filter((i) => i.quantity > 0)
 }
 
-/** The latest live GHN fulfilment of the order made since `since` (a run's own, found again after its worker stopped). */
+/** The latest live GHN fulfilment of the order made since `since` (by hand, while the order waited in a run). */
 function ghnFulfillmentSince(order: OrderState, since: Date) {
   return (order.fulfillments ?? [])
     .filter((f) => isGhnProviderId(f.provider_id) && !f.canceled_at && !f.data?.is_return && new Date(f.created_at ?? 0) >= since)
     .sort((a, b) => new Date(b.created_at ?? 0).getTime() - new Date(a.created_at ?? 0).getTime())[0]
+}
+
+/**
+ * A fulfilment this run made before its worker stopped inside Medusa's createOrderFulfillmentWorkflow,
+ * completed: Medusa's writes it had not made (the order's registration of the fulfilment, its link
+ * to the order: finishRunFulfillmentWorkflow), then its GHN order through the one Create Order path,
+ * which adopts the fulfilment's pending intent and re-sends its code (GHN answers with the order it
+ * may already have made). The code the fulfilment then carries; null when Medusa had written
+ * neither (the fulfilment is nothing to the order: a new one ships its items).
+ */
+async function completeRunFulfillment(container: MedusaContainer, run: ShippingRunRow, orderId: string, left: RunFulfillment, toShip: { id: string; quantity: number }[]): Promise<string | null> {
+  const register = toShip.filter((i) => left.line_item_ids.includes(i.id))
+  if (!left.linked && register.length) return null
+  if (register.length || !left.linked) {
+    await finishRunFulfillmentWorkflow(container).run({ input: { order_id: orderId, fulfillment_id: left.id, created_by: run.created_by, register, link: !left.linked } })
+  }
+  await createGhnOrderWorkflow(container).run({ input: { order_id: orderId, fulfillment_id: left.id } })
+  const query = container.resolve<QueryGraph>(ContainerRegistrationKeys.QUERY)
+  const { data } = await query.graph<{ id: string; data?: { order_code?: string } | null }>({ entity: "fulfillment", fields: ["id", "data"], filters: { id: left.id } })
+  return data[0]?.data?.order_code ?? null
 }
 
 /** Ships one claimed order of the run and records its end; never throws (one order's failure stops no other). */
@@ -80,8 +109,14 @@ async function shipOrder(container: MedusaContainer, run: ShippingRunRow, row: S
       return await store.settle(row.id, { status: "failed", error_code: "not_allowed", error: `order #${row.display_id ?? row.order_id} is ${order.status}: nothing was sent to GHN` })
     }
     const items = unfulfilledItems(order)
+    // Claimed before (its worker stopped, or a retry): the fulfilment the run made then is completed, never made twice.
+    const left = row.attempts > 1 ? await store.runFulfillmentOf(run.id, row.order_id) : undefined
+    if (left) {
+      const code = left.order_code ?? (await completeRunFulfillment(container, run, row.order_id, left, items))
+      if (code) return await store.settle(row.id, { status: "created", fulfillment_id: left.id, ghn_order_code: code })
+    }
     if (!items.length) {
-      // Shipped already: by this run before its worker stopped, or by hand meanwhile.
+      // Shipped already, by hand meanwhile.
       const fulfillment = ghnFulfillmentSince(order, new Date(run.created_at))
       if (fulfillment?.data?.order_code) return await store.settle(row.id, { status: "created", fulfillment_id: fulfillment.id, ghn_order_code: fulfillment.data.order_code })
       const error = fulfillment
@@ -163,6 +198,13 @@ export async function executeShippingRun(container: MedusaContainer, runId: stri
     if (timer) clearInterval(timer)
     executing.delete(runId)
   }
+}
+
+/** Records a run over these orders and queues it for the worker: the admin's selection, or automatic shipping's batch. */
+export async function queueShippingRun(container: MedusaContainer, input: Parameters<ShippingRunRepository["create"]>[0]): Promise<ShippingRunRow> {
+  const run = await container.resolve<GhnModuleService>(GHN_MODULE).shippingRuns.create(input)
+  await container.resolve(Modules.EVENT_BUS).emit({ name: GHN_SHIPPING_RUN_QUEUED, data: { id: run.id } satisfies GhnShippingRunQueuedData })
+  return run
 }
 
 /** Runs whose worker stopped renewing their lease: each continued here, without waiting for it to end. */

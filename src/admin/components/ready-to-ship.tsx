@@ -29,6 +29,7 @@ export function ReadyToShip() {
   const query = useReadyToShip({ ...filters, limit: pagination.pageSize, offset: pagination.pageIndex * pagination.pageSize })
   const orders = query.data?.orders ?? []
   const count = query.data?.count ?? 0
+  const autoShip = query.data?.auto_ship ?? null
 
   const start = useMutation({
     mutationFn: (body: Record<string, unknown>) => api.startRun(body),
@@ -36,6 +37,15 @@ export function ReadyToShip() {
       setRowSelection({})
       setRunId(shipping_run.id)
       toast.success(t("ready.started", { count: shipping_run.total }))
+      await invalidate()
+    },
+    onError: (e) => toast.error(errorText(e)),
+  })
+  const hold = useMutation({
+    mutationFn: ({ ids, held }: { ids: string[]; held: boolean }) => api.holdOrders(ids, held),
+    onSuccess: async (answer) => {
+      setRowSelection({})
+      toast.success(answer.held !== undefined ? t("ready.heldDone", { count: answer.held }) : t("ready.releasedDone", { count: answer.released ?? 0 }))
       await invalidate()
     },
     onError: (e) => toast.error(errorText(e)),
@@ -100,22 +110,54 @@ export function ReadyToShip() {
             </Badge>
           ),
       }),
+      ...(autoShip
+        ? [
+            columnHelper.display({
+              id: "auto_ship",
+              header: t("ready.autoColumn"),
+              cell: ({ row }) => <AutoShipCell order={row.original} />,
+            }),
+          ]
+        : []),
     ],
-    [t, lng]
+    [t, lng, autoShip]
   )
 
   const commands = useMemo(
-    () => [
-      commandHelper.command({
-        label: t("ready.createSelected"),
-        shortcut: "g",
-        action: async (selection) => {
-          const ids = Object.keys(selection).filter((k) => selection[k])
-          if (ids.length) start.mutate({ order_ids: ids })
-        },
-      }),
-    ],
-    [t, start]
+    () => {
+      const selected = (selection: DataTableRowSelectionState) => Object.keys(selection).filter((k) => selection[k])
+      return [
+        commandHelper.command({
+          label: t("ready.createSelected"),
+          shortcut: "g",
+          action: async (selection) => {
+            const ids = selected(selection)
+            if (ids.length) start.mutate({ order_ids: ids })
+          },
+        }),
+        ...(autoShip
+          ? [
+              commandHelper.command({
+                label: t("ready.hold"),
+                shortcut: "h",
+                action: async (selection) => {
+                  const ids = selected(selection)
+                  if (ids.length) hold.mutate({ ids, held: true })
+                },
+              }),
+              commandHelper.command({
+                label: t("ready.release"),
+                shortcut: "r",
+                action: async (selection) => {
+                  const ids = selected(selection)
+                  if (ids.length) hold.mutate({ ids, held: false })
+                },
+              }),
+            ]
+          : []),
+      ]
+    },
+    [t, start, hold, autoShip]
   )
 
   const table = useDataTable({
@@ -147,6 +189,11 @@ export function ReadyToShip() {
           <Text size="small" className="text-ui-fg-subtle">
             {t("ready.subtitle")}
           </Text>
+          {autoShip ? (
+            <Text size="small" className="text-ui-fg-subtle" data-testid="ghn-ready-auto-ship">
+              {t("ready.autoOn", { delay: autoShip.delay_minutes, when: t(`ready.when_${autoShip.when}`) })}
+            </Text>
+          ) : null}
         </div>
         <div className="flex flex-wrap items-center gap-2">
           <Select size="small" value={filters.payment ?? "all"} onValueChange={(v) => setFilter("payment", v as Filters["payment"] | "all")}>
@@ -195,6 +242,26 @@ export function ReadyToShip() {
       )}
       <RunList onOpen={setRunId} />
     </div>
+  )
+}
+
+/** An order's place in automatic shipping's queue: when it ships, or why it does not on its own. */
+function AutoShipCell({ order }: { order: ReadyOrder }) {
+  const { t, i18n } = useGhnTranslation()
+  const state = order.auto_ship
+  if (!state) return <span className="text-ui-fg-muted">—</span>
+  if (state.status === "waiting" && state.due_at && !state.reason) {
+    return (
+      <Badge size="2xsmall" color="blue" data-testid="ghn-ready-auto">
+        {t("ready.autoAt", { at: dateTime(state.due_at, i18n.language) })}
+      </Badge>
+    )
+  }
+  const key = state.status === "held" ? "held" : state.status === "shipped" ? "shipped" : (state.reason ?? "not_ready")
+  return (
+    <Badge size="2xsmall" color={state.status === "held" ? "purple" : state.status === "waiting" ? "orange" : "grey"} data-testid="ghn-ready-auto">
+      {t(`ready.auto_${key}`)}
+    </Badge>
   )
 }
 

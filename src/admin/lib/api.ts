@@ -294,7 +294,9 @@ export const api = {
   addStaffByOtp: (body: Record<string, unknown>) => json<OnboardingResult>("/admin/ghn/affiliate/add-staff", "POST", body),
   findShop: (body: Record<string, unknown>) => json<{ shop: Shop | null }>("/admin/ghn/affiliate/find-shop", "POST", body),
   shifts: () => json<{ shifts: Shift[]; today: Shift[]; date: string; pick_shift_option: string }>("/admin/ghn/shifts"),
-  readyToShip: (query: Record<string, unknown>) => json<{ orders: ReadyOrder[]; count: number }>("/admin/ghn/ready-to-ship", "GET", undefined, query),
+  readyToShip: (query: Record<string, unknown>) =>
+    json<{ orders: ReadyOrder[]; count: number; auto_ship: { when: "placed" | "paid"; delay_minutes: number; locations: string[] | null } | null }>("/admin/ghn/ready-to-ship", "GET", undefined, query),
+  holdOrders: (orderIds: string[], hold: boolean) => json<{ held?: number; released?: number }>("/admin/ghn/ready-to-ship/hold", "POST", { order_ids: orderIds, hold }),
   startRun: (body: Record<string, unknown>) => json<{ shipping_run: Pick<ShippingRun, "id" | "status" | "total"> }>("/admin/ghn/shipping-runs", "POST", body),
   runs: (query: Record<string, unknown>) => json<{ shipping_runs: ShippingRun[]; count: number }>("/admin/ghn/shipping-runs", "GET", undefined, query),
   run: (id: string) => json<{ shipping_run: ShippingRun }>(`/admin/ghn/shipping-runs/${encodeURIComponent(id)}`),

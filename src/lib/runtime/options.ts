@@ -152,6 +152,20 @@ export const ghnOptionsSchema = z
       .default([]),
     /** The language of shopper notifications when the order has no locale (`vi` or `en`). */
     shopperLocale: z.enum(["vi", "en"]).default("vi"),
+    /**
+     * GHN orders made without anyone acting: each order placed with a GHN shipping method (from one
+     * of `locations` when given) is queued; `delayMinutes` after it was placed (with `when: "paid"`,
+     * a prepaid order's payment authorized or captured; cash on delivery from its placing) it ships
+     * in a shipping run, one per batch, unless the merchant held it, it was cancelled or edited, or
+     * something would stop GHN. Off when absent.
+     */
+    autoShip: z
+      .strictObject({
+        when: z.enum(["placed", "paid"], { error: 'autoShip.when must be "placed" or "paid"' }),
+        delayMinutes: z.number({ error: "autoShip.delayMinutes must be a number of minutes" }).int().min(0).max(10_080).default(30),
+        locations: z.array(z.string().trim().min(1)).min(1, "autoShip.locations lists at least one stock location id (leave it out for all)").optional(),
+      })
+      .optional(),
   })
   // Medusa adds keys of its own to module options (`database`, …): unknown keys are let through,
   // but one that resembles an option is refused as a misspelling (see parseGhnOptions).

@@ -1,4 +1,5 @@
 /** Ready to ship as the admin API answers it (the server builds it, the admin reads it: one type). */
+import type { AutoShipState } from "./auto-ship"
 
 /** What will stop GHN from taking an order's parcel, found before a run tries it. */
 export type ReadyProblem =
@@ -20,4 +21,6 @@ export type ReadyOrder = {
   location_id: string | null
   location_name: string | null
   problems: ReadyProblem[]
+  /** Its place in automatic shipping's queue (option `autoShip`), if it has one. */
+  auto_ship?: AutoShipState | null
 }

@@ -1,4 +1,5 @@
 import { withoutHosts } from "../runtime/medusa-error"
+import { ORDER_QUEUE_EXPIRE_S } from "../runtime/order-queue"
 
 /**
  * A shipping run: GHN orders made for a selection of orders in one action, each order through
@@ -20,8 +21,13 @@ export const MAX_RUN_ORDERS = 1_000
  * fulfilment runs at about 300 a minute four at a time on 2 cores, and more only adds contention.
  */
 export const RUN_CONCURRENCY = 4
-/** A worker renews its run's lease this often; a lease not renewed for RUN_LEASE_MS means the worker stopped. */
-export const RUN_LEASE_MS = 60_000
+/**
+ * A worker renews its run's lease this often; a lease not renewed for RUN_LEASE_MS means the worker
+ * stopped. It outlasts the locks a stopped worker leaves on the orders it was shipping (the order's
+ * fulfilment queue and its GHN order lock, 120 s in Medusa's locking module): the resumed run never
+ * waits on them.
+ */
+export const RUN_LEASE_MS = (ORDER_QUEUE_EXPIRE_S + 30) * 1000
 export const RUN_RENEW_MS = 15_000
 
 /** The fulfilment metadata keys a run sets: its id, and the pickup shift it chose (read by the Create Order body's builder). */

@@ -16,10 +16,10 @@ import { type GhnAccount, GhnAccounts } from "./accounts"
 import { LocationShopCache } from "./location-shop-cache"
 import { CodRiskCheck } from "./cod-risk"
 import {
-  GhnAddressChoice, GhnCreateIntent, GhnLocationShop, GhnReceiverOutcome, GhnRefusedCallback, GhnShipment, GhnShippingRun, GhnShippingRunOrder, GhnTicket, GhnTrustedReceiver, GhnWebhookEvent,
+  GhnAddressChoice, GhnAutoShip, GhnCreateIntent, GhnLocationShop, GhnReceiverOutcome, GhnRefusedCallback, GhnShipment, GhnShippingRun, GhnShippingRunOrder, GhnTicket, GhnTrustedReceiver, GhnWebhookEvent,
 } from "./models"
 import type {
-  CallbackRepository, CodReportRepository, InsightRepository, IntentRepository, LocationShopRepository, ReadyToShipRepository, ReceiverRepository, RefusedCallbackRepository, ShipmentRepository, ShippingRunRepository,
+  AutoShipRepository, CallbackRepository, CodReportRepository, InsightRepository, IntentRepository, LocationShopRepository, ReadyToShipRepository, ReceiverRepository, RefusedCallbackRepository, ShipmentRepository, ShippingRunRepository,
 } from "./repositories"
 import type { RetryDelay, StoredCallback } from "./repositories/callback"
 import type { IntentMoveFields, IntentRef } from "./repositories/intent"
@@ -38,6 +38,7 @@ type InjectedDependencies = {
   insightRepository: InsightRepository
   intentRepository: IntentRepository
   locationShopRepository: LocationShopRepository
+  autoShipRepository: AutoShipRepository
   readyToShipRepository: ReadyToShipRepository
   receiverRepository: ReceiverRepository
   refusedCallbackRepository: RefusedCallbackRepository
@@ -59,7 +60,7 @@ const refusalLog = new RefusalLog()
  * decorators: pass `sharedContext` to join a caller's transaction).
  */
 export default class GhnModuleService extends MedusaService({
-  GhnShipment, GhnWebhookEvent, GhnTicket, GhnCreateIntent, GhnRefusedCallback, GhnReceiverOutcome, GhnTrustedReceiver, GhnAddressChoice, GhnShippingRun, GhnShippingRunOrder, GhnLocationShop,
+  GhnShipment, GhnWebhookEvent, GhnTicket, GhnCreateIntent, GhnRefusedCallback, GhnReceiverOutcome, GhnTrustedReceiver, GhnAddressChoice, GhnShippingRun, GhnShippingRunOrder, GhnLocationShop, GhnAutoShip,
 }) {
   /** The plugin's own options: the default account (settings, onboarding, address lists). */
   readonly options: GhnOptions
@@ -72,6 +73,8 @@ export default class GhnModuleService extends MedusaService({
   readonly cache: SharedCache
   /** Shipping runs: their orders' states and moves (./repositories/shipping-run.ts). */
   readonly shippingRuns: ShippingRunRepository
+  /** The automatic shipping queue (option `autoShip`, ./repositories/auto-ship.ts). */
+  readonly autoShip: AutoShipRepository
   /** Orders ready to ship (./repositories/ready-to-ship.ts). */
   readonly readyToShip: ReadyToShipRepository
   protected readonly accounts_: GhnAccounts
@@ -101,6 +104,7 @@ export default class GhnModuleService extends MedusaService({
     this.logger = container.logger
     this.shippingRuns = container.shippingRunRepository
     this.readyToShip = container.readyToShipRepository
+    this.autoShip = container.autoShipRepository
     this.callbackRepository_ = container.callbackRepository
     this.codReportRepository_ = container.codReportRepository
     this.insightRepository_ = container.insightRepository

@@ -1,4 +1,6 @@
 jest.mock("@medusajs/medusa/core-flows", () => ({ createOrderFulfillmentWorkflow: jest.fn() }))
+jest.mock("../../workflows/create-ghn-order", () => ({ createGhnOrderWorkflow: jest.fn() }))
+jest.mock("../../workflows/finish-run-fulfillment", () => ({ finishRunFulfillmentWorkflow: jest.fn() }))
 
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { createOrderFulfillmentWorkflow } from "@medusajs/medusa/core-flows"

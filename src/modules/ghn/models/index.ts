@@ -1,4 +1,5 @@
 export { GhnAddressChoice } from "./ghn-address-choice"
+export { GhnAutoShip } from "./ghn-auto-ship"
 export { GhnCreateIntent } from "./ghn-create-intent"
 export { GhnLocationShop } from "./ghn-location-shop"
 export { GhnReceiverOutcome } from "./ghn-receiver-outcome"

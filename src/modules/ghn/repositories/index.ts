@@ -1,4 +1,5 @@
 // Medusa registers each class of this folder in the module's container by name (this index is skipped).
+export { AutoShipRepository } from "./auto-ship"
 export { CallbackRepository } from "./callback"
 export { CodReportRepository } from "./cod-report"
 export { InsightRepository } from "./insight"

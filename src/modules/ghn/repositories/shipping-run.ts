@@ -1,7 +1,7 @@
 import type { Context } from "@medusajs/framework/types"
 import { generateEntityId, InjectManager, InjectTransactionManager, MedusaContext } from "@medusajs/framework/utils"
 import type { HandoverParcel } from "../../../lib/parcel/handover"
-import { RUN_LEASE_MS, runCounts, type RunCounts, type RunOrderStatus } from "../../../lib/shipping-run/shipping-run"
+import { RUN_LEASE_MS, RUN_METADATA_KEY, runCounts, type RunCounts, type RunOrderStatus } from "../../../lib/shipping-run/shipping-run"
 import { OrdersInOtherRunError } from "../errors"
 import { SqlRepository } from "../utils/sql-repository"
 
@@ -35,6 +35,9 @@ export type ShippingRunOrderRow = {
   started_at: Date | null
   finished_at: Date | null
 }
+
+/** A fulfilment a run made (see ShippingRunRepository.runFulfillmentOf). */
+export type RunFulfillment = { id: string; order_code: string | null; linked: boolean; line_item_ids: string[] }
 
 /**
  * Shipping runs (ghn_shipping_run) and their orders (ghn_shipping_run_order): every move of a run
@@ -205,6 +208,28 @@ export class ShippingRunRepository extends SqlRepository {
       [runId, runId, owner]
     )
     return claimed
+  }
+
+  /**
+   * The live fulfilment a run made for an order (its metadata names the run), the newest, found
+   * through the order's lines whether or not Medusa linked it to the order: what a worker stopped
+   * inside Medusa's fulfilment workflow left. Its GHN order code, whether it is linked, and its lines.
+   */
+  @InjectManager()
+  async runFulfillmentOf(runId: string, orderId: string, @MedusaContext() sharedContext: Context = {}): Promise<RunFulfillment | undefined> {
+    const rows = await this.rows<RunFulfillment>(
+      sharedContext,
+      `select f.id, f.data->>'order_code' as order_code,
+              exists (select 1 from order_fulfillment l where l.fulfillment_id = f.id and l.order_id = ? and l.deleted_at is null) as linked,
+              (select array_agg(distinct fi2.line_item_id) from fulfillment_item fi2 where fi2.fulfillment_id = f.id and fi2.deleted_at is null) as line_item_ids
+         from fulfillment f
+        where f.id in (select fi.fulfillment_id from order_item oi join fulfillment_item fi on fi.line_item_id = oi.item_id and fi.deleted_at is null
+                        where oi.order_id = ? and oi.deleted_at is null)
+          and f.metadata->>'${RUN_METADATA_KEY}' = ? and f.canceled_at is null and f.deleted_at is null
+        order by f.created_at desc limit 1`,
+      [orderId, orderId, runId]
+    )
+    return rows[0]
   }
 
   /** An order's end (created or failed), from running only. */

@@ -1,12 +1,12 @@
 import type { AuthenticatedMedusaRequest, MedusaRequest } from "@medusajs/framework/http"
-import { ContainerRegistrationKeys, MedusaError, Modules } from "@medusajs/framework/utils"
+import { ContainerRegistrationKeys, MedusaError } from "@medusajs/framework/utils"
 import { pickShiftWindow } from "../../../../lib/ghn"
 import type { QueryGraph } from "../../../../lib/runtime/query-graph"
 import { MAX_RUN_ORDERS } from "../../../../lib/shipping-run/shipping-run"
-import { GHN_SHIPPING_RUN_QUEUED, type GhnShippingRunQueuedData } from "../../../../contracts/events"
 import { OrdersInOtherRunError } from "../../../../modules/ghn/errors"
 import type { ShippingRunRow } from "../../../../modules/ghn/repositories/shipping-run"
 import type { ReadyOrderRow } from "../../../../modules/ghn/repositories/ready-to-ship"
+import { queueShippingRun } from "../../../../runners/shipping-runs"
 import { someOf } from "../../../../modules/ghn/service"
 import { ghnModule } from "../../../utils"
 import { callGhn } from "../support-utils"
@@ -74,12 +74,10 @@ async function todaysShift(req: MedusaRequest, id: number) {
 /** Records a run over the selection and queues it for the worker. */
 export async function startShippingRun(req: AuthenticatedMedusaRequest<CreateShippingRunBody>): Promise<ShippingRunRow> {
   const body = req.validatedBody
-  const ghn = ghnModule(req)
   const shift = body.pick_shift ? await todaysShift(req, body.pick_shift) : undefined
   const orders = await selectedOrders(req, body)
-  let run: ShippingRunRow
   try {
-    run = await ghn.shippingRuns.create({
+    return await queueShippingRun(req.scope, {
       created_by: req.auth_context?.actor_id ?? null,
       pick_shift: shift?.id ?? null,
       pick_shift_title: shift?.title ?? null,
@@ -90,6 +88,4 @@ export async function startShippingRun(req: AuthenticatedMedusaRequest<CreateShi
     if (error instanceof OrdersInOtherRunError) throw inOtherRun(error.orders)
     throw error
   }
-  await req.scope.resolve(Modules.EVENT_BUS).emit({ name: GHN_SHIPPING_RUN_QUEUED, data: { id: run.id } satisfies GhnShippingRunQueuedData })
-  return run
 }
