@@ -203,8 +203,20 @@ export async function executeShippingRun(container: MedusaContainer, runId: stri
 /** Records a run over these orders and queues it for the worker: the admin's selection, or automatic shipping's batch. */
 export async function queueShippingRun(container: MedusaContainer, input: Parameters<ShippingRunRepository["create"]>[0]): Promise<ShippingRunRow> {
   const run = await container.resolve<GhnModuleService>(GHN_MODULE).shippingRuns.create(input)
-  await container.resolve(Modules.EVENT_BUS).emit({ name: GHN_SHIPPING_RUN_QUEUED, data: { id: run.id } satisfies GhnShippingRunQueuedData })
+  await announceShippingRun(container, run.id)
   return run
+}
+
+/** Queues a run's failed orders again for the worker; how many (0: none had failed). */
+export async function retryShippingRun(container: MedusaContainer, runId: string): Promise<number> {
+  const queued = await container.resolve<GhnModuleService>(GHN_MODULE).shippingRuns.retry(runId)
+  if (queued) await announceShippingRun(container, runId)
+  return queued
+}
+
+/** Tells the worker a run has queued orders (its subscriber executes it). */
+async function announceShippingRun(container: MedusaContainer, runId: string) {
+  await container.resolve(Modules.EVENT_BUS).emit({ name: GHN_SHIPPING_RUN_QUEUED, data: { id: runId } satisfies GhnShippingRunQueuedData })
 }
 
 /** Runs whose worker stopped renewing their lease: each continued here, without waiting for it to end. */

@@ -1,6 +1,6 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import { MedusaError, Modules } from "@medusajs/framework/utils"
-import { GHN_SHIPPING_RUN_QUEUED, type GhnShippingRunQueuedData } from "../../../../../../contracts/events"
+import { MedusaError } from "@medusajs/framework/utils"
+import { retryShippingRun } from "../../../../../../runners/shipping-runs"
 import { ghnModule } from "../../../../../utils"
 import { presentRun } from "../../present"
 import { runOf } from "../../run-of"
@@ -9,9 +9,8 @@ import { runOf } from "../../run-of"
 export async function POST(req: MedusaRequest, res: MedusaResponse) {
   const run = await runOf(req)
   const store = ghnModule(req).shippingRuns
-  const queued = await store.retry(run.id)
+  const queued = await retryShippingRun(req.scope, run.id)
   if (!queued) throw new MedusaError(MedusaError.Types.NOT_ALLOWED, `shipping run ${run.id} has no failed order to retry`)
-  await req.scope.resolve(Modules.EVENT_BUS).emit({ name: GHN_SHIPPING_RUN_QUEUED, data: { id: run.id } satisfies GhnShippingRunQueuedData })
   const counts = await store.counts([run.id])
   res.json({ shipping_run: presentRun((await store.get(run.id))!, counts.get(run.id)!, await store.orders(run.id)), retried: queued })
 }
