@@ -9,6 +9,7 @@
 //   npm run demo:order -- --json       prints the result as JSON (for scripts and tests)
 //   npm run demo:order -- --to hanoi   a receiver in Hà Nội (hcm, hanoi, danang, cantho)
 const { demoSettings, readState, http, adminToken, assertRunning, vnd, fail } = require("./demo-common")
+const { RECEIVERS, placeDemoOrder } = require("./demo-place")
 
 const HELP = `npm run demo:order [-- --heavy] [-- --fulfil] [-- --json] [-- --to hcm|hanoi|danang|cantho]
 
@@ -21,35 +22,13 @@ cart, address in Hồ Chí Minh, GHN shipping with its live quote, cash on deliv
   --to       where the receiver lives: hcm (default), hanoi, danang or cantho
 `
 
-/** A receiver the GHN sandbox (and GHN) knows: Phường Bến Thành, Quận 1, Hồ Chí Minh. */
-const HCM = {
-  first_name: "Bình",
-  last_name: "Trần Thị",
-  address_1: "135 Nam Kỳ Khởi Nghĩa",
-  address_2: "Phường Bến Thành",
-  city: "Quận 1",
-  province: "Hồ Chí Minh",
-  postal_code: "700000",
-  country_code: "vn",
-  phone: "0912345678",
-}
-
-/** Receivers in other provinces (`--to`), at addresses GHN knows, so the sample parcels spread over the map. */
-const RECEIVERS = {
-  hcm: HCM,
-  hanoi: { ...HCM, first_name: "Lan", last_name: "Nguyễn Thị", address_1: "24 Tràng Tiền", address_2: "Phường Tràng Tiền", city: "Quận Hoàn Kiếm", province: "Hà Nội", postal_code: "100000", phone: "0987654321" },
-  danang: { ...HCM, first_name: "Minh", last_name: "Lê Văn", address_1: "12 Bạch Đằng", address_2: "Phường Thạch Thang", city: "Quận Hải Châu", province: "Đà Nẵng", postal_code: "550000", phone: "0905123456" },
-  cantho: { ...HCM, first_name: "Hùng", last_name: "Phạm Quốc", address_1: "8 Mậu Thân", address_2: "Phường An Hòa", city: "Quận Ninh Kiều", province: "Cần Thơ", postal_code: "900000", phone: "0939123456" },
-}
-
 async function main() {
   const argv = process.argv.slice(2)
   const toAt = argv.indexOf("--to")
   const to = toAt >= 0 ? argv.splice(toAt, 2)[1] : "hcm"
   for (const a of argv) if (!["--heavy", "--fulfil", "--fulfill", "--json", "--help", "-h"].includes(a)) throw new Error(`unknown option ${a}\n\n${HELP}`)
   if (argv.includes("--help") || argv.includes("-h")) return void process.stdout.write(HELP)
-  const CUSTOMER = RECEIVERS[to]
-  if (!CUSTOMER) throw new Error(`--to ${to ?? "(nothing)"}: not one of ${Object.keys(RECEIVERS).join(", ")}`)
+  if (!RECEIVERS[to]) throw new Error(`--to ${to ?? "(nothing)"}: not one of ${Object.keys(RECEIVERS).join(", ")}`)
   const heavy = argv.includes("--heavy")
   const fulfil = argv.includes("--fulfil") || argv.includes("--fulfill")
   const json = argv.includes("--json")
@@ -58,42 +37,8 @@ async function main() {
   const settings = demoSettings()
   const state = readState(settings)
   await assertRunning(state)
-  const store = { "x-publishable-api-key": state.publishableKey }
-  const api = (method, path, body) => http(method, `${state.medusaUrl}${path}`, { body, headers: store })
-
-  const items = heavy
-    ? [{ variant_id: state.variants["SON-25KG-TRANG"], quantity: 1 }]
-    : [
-        { variant_id: state.variants["AO-THUN-M"], quantity: 2 },
-        { variant_id: state.variants["CA-PHE-1KG"], quantity: 1 },
-      ]
-  if (items.some((i) => !i.variant_id)) throw new Error("the demo's products are missing from .demo/demo.json: restart npm run demo")
-  const optionId = heavy ? state.shippingOptions.ghnHeavy : state.shippingOptions.ghnLight
-
-  log(`Customer ${CUSTOMER.last_name} ${CUSTOMER.first_name}, ${CUSTOMER.address_1}, ${CUSTOMER.address_2}, ${CUSTOMER.city}, ${CUSTOMER.province}`)
-  const { cart } = await api("POST", "/store/carts", {
-    region_id: state.regionId,
-    sales_channel_id: state.salesChannelId,
-    email: "binh.tran@example.vn",
-    shipping_address: CUSTOMER,
-    billing_address: CUSTOMER,
-    items,
-  })
-  log(`  cart ${cart.id}: ${cart.items.map((i) => `${i.quantity} × ${i.product_title ?? i.title}`).join(", ")} = ${vnd(cart.item_total)}`)
-
-  // The storefront lists the options for the cart, then asks for the live GHN quote.
-  const { shipping_options: available } = await api("GET", `/store/shipping-options?cart_id=${encodeURIComponent(cart.id)}`)
-  const option = available.find((o) => o.id === optionId)
-  if (!option) throw new Error(`the GHN option ${optionId} is not offered for this cart (offered: ${available.map((o) => o.name).join(", ")})`)
-  const { shipping_option: quoted } = await api("POST", `/store/shipping-options/${optionId}/calculate`, { cart_id: cart.id, data: {} })
+  const { order, quoted } = await placeDemoOrder(state, { heavy, to, log })
   log(`  ${quoted.name}: GHN quotes ${vnd(quoted.amount)}`)
-
-  await api("POST", `/store/carts/${cart.id}/shipping-methods`, { option_id: optionId, data: {} })
-  const { payment_collection: collection } = await api("POST", "/store/payment-collections", { cart_id: cart.id })
-  await api("POST", `/store/payment-collections/${collection.id}/payment-sessions`, { provider_id: "pp_system_default" })
-  const completed = await api("POST", `/store/carts/${cart.id}/complete`, {})
-  if (completed.type !== "order") throw new Error(`the cart did not complete: ${JSON.stringify(completed.error ?? completed)}`)
-  const order = completed.order
   const shipping = order.shipping_methods?.[0]
   const result = {
     order_id: order.id,

@@ -1,6 +1,8 @@
 #!/usr/bin/env node
 // Sample parcels for the demo's first start, so that the GHN page's Needs action queue, the
-// receivers' COD history, the Re-weighing report and the Insights tab are not empty on first open.
+// receivers' COD history, the Re-weighing report and the Insights tab are not empty on first open;
+// then a handful of orders left ready to ship (the Ready to ship tab), one with an address GHN
+// cannot resolve.
 // Each is a real order placed through the store API and fulfilled through the admin API
 // (demo-order.js), then moved by the GHN sandbox as GHN would (demo-advance.js, the sandbox's
 // re-weighing and COD transfer controls); the store applies GHN's webhooks as it does any. Then,
@@ -11,6 +13,7 @@ const path = require("node:path")
 const { spawn } = require("node:child_process")
 const { Client } = require("pg")
 const { demoSettings, readState, http, adminToken } = require("./demo-common")
+const { RECEIVERS, placeDemoOrder } = require("./demo-place")
 
 const SAMPLES = [
   { what: "a failed delivery the receiver refused (Needs action)", daysAgo: 1, moves: ["shipped", "delivering", "delivery_fail:GHN-DFC1A4"] },
@@ -24,6 +27,17 @@ const SAMPLES = [
   { what: "a COD parcel delivered in Hà Nội on the second try, its cash transferred (Insights)", daysAgo: 15, to: "hanoi", moves: ["shipped", "delivering", "delivery_fail:GHN-DFC1A2", "delivering", "delivered"], transfer: true },
   { what: "a COD parcel delivered in Đà Nẵng, its cash transferred (Insights)", daysAgo: 20, to: "danang", moves: ["delivered"], transfer: true },
   { what: "a parcel cancelled before pickup (Insights)", daysAgo: 5, to: "cantho", moves: ["cancel"] },
+]
+
+/** Orders left ready to ship: placed, not fulfilled. */
+const READY = [
+  { what: "an order ready to ship to Hồ Chí Minh (Ready to ship)", to: "hcm" },
+  { what: "an order ready to ship to Hà Nội (Ready to ship)", to: "hanoi" },
+  { what: "an order ready to ship to Đà Nẵng (Ready to ship)", to: "danang" },
+  { what: "an order ready to ship to Cần Thơ (Ready to ship)", to: "cantho" },
+  { what: "a heavy order ready to ship (Ready to ship)", to: "hcm", heavy: true },
+  // A Hà Nội ward typed into a Hồ Chí Minh address after checkout: GHN cannot deliver it, the tab says why.
+  { what: "an order whose address GHN cannot resolve (Ready to ship, with its problem)", to: "hcm", address: { address_2: "Phường Hàng Trống" } },
 ]
 
 function run(script, args) {
@@ -62,6 +76,14 @@ async function main() {
   }
   await waitForCallbacks(state, made)
   await backdate(state, made)
+  const headers = { authorization: `Bearer ${await adminToken(state)}` }
+  for (const sample of READY) {
+    const { order } = await placeDemoOrder(state, { heavy: sample.heavy, to: sample.to })
+    if (sample.address) {
+      await http("POST", `${state.medusaUrl}/admin/orders/${order.id}`, { headers, body: { shipping_address: { ...RECEIVERS[sample.to], ...sample.address } } })
+    }
+    made.push({ what: sample.what, order_code: null, order_id: order.id, display_id: order.display_id })
+  }
   process.stdout.write(JSON.stringify(made))
 }
 

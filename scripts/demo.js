@@ -457,7 +457,7 @@ async function main() {
   // (DEMO_SAMPLES=0 leaves them out; the store's own tests do).
   const samplesFile = path.join(settings.dir, "samples.json")
   if (process.env.DEMO_SAMPLES !== "0" && !fs.existsSync(samplesFile)) {
-    step("placing sample parcels (Needs action, the receiver's COD history, Re-weighing, Insights)…")
+    step("placing sample parcels (Needs action, the receiver's COD history, Re-weighing, Insights) and orders ready to ship…")
     const t0 = Date.now()
     const made = await new Promise((resolve) => {
       const child = spawn(process.execPath, [path.join(__dirname, "demo-samples.js")], { env: { ...process.env, DEMO_DIR: settings.dir }, stdio: ["ignore", "pipe", "pipe"] })
@@ -470,7 +470,7 @@ async function main() {
     if (Array.isArray(made)) {
       fs.writeFileSync(samplesFile, JSON.stringify(made, null, 2))
       step(`sample parcels placed in ${((Date.now() - t0) / 1000).toFixed(0)} s`)
-      for (const m of made) say(`         + order #${m.display_id}, GHN ${m.order_code}: ${m.what}`)
+      for (const m of made) say(`         + order #${m.display_id}, ${m.order_code ? `GHN ${m.order_code}` : "not shipped yet"}: ${m.what}`)
     } else {
       say(`         sample parcels skipped: ${made.error} (the store works without them; npm run demo -- --reset tries again)`)
     }
@@ -494,6 +494,7 @@ async function main() {
   say("")
   say("  Try it, in another terminal:")
   say("    npm run demo:order                  a customer orders (Hồ Chí Minh, GHN live quote, cash on delivery)")
+  say("    npm run demo:orders -- 200          a day's orders: then GHN > Ready to ship, select all, Create GHN orders")
   say(`    ${settings.admin ? "admin: Orders > the order > Fulfill items (creates the GHN order and its label)" : "npm run demo:order -- --fulfil     also fulfils it (creates the GHN order and its label)"}`)
   say("    npm run demo:advance                moves the newest GHN order one status on (repeat: shipped, then delivered)")
   say("    npm run demo:advance -- <code> delivered   walks an order all the way to delivered")

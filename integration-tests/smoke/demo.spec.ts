@@ -221,8 +221,17 @@ describe("npm run demo (smoke)", () => {
     // The first start placed sample parcels: the GHN page's queue, a receiver's COD history and the
     // re-weighing report are not empty on first open.
     expect(/sample parcels skipped: .*/.exec(demo.output.join(""))?.[0]).toBeUndefined()
-    const samples = JSON.parse(fs.readFileSync(path.join(dir, "samples.json"), "utf8")) as { order_code: string; order_id: string; what: string }[]
-    expect(samples).toHaveLength(11)
+    const samples = JSON.parse(fs.readFileSync(path.join(dir, "samples.json"), "utf8")) as { order_code: string | null; order_id: string; what: string }[]
+    expect(samples.filter((m) => m.order_code)).toHaveLength(11)
+    // And orders left ready to ship, one with an address GHN cannot resolve; the cancelled parcel's order is to ship again.
+    const readySamples = samples.filter((m) => !m.order_code)
+    expect(readySamples).toHaveLength(6)
+    const ready = (await api("GET", `${s.medusaUrl}/admin/ghn/ready-to-ship?limit=50`, undefined, admin)).body
+    const cancelledSample = samples.find((m) => m.what.includes("cancelled before pickup"))!
+    expect(ready.orders.map((o: { id: string }) => o.id).sort()).toEqual([...readySamples.map((m) => m.order_id), cancelledSample.order_id].sort())
+    const problems = (await api("GET", `${s.medusaUrl}/admin/ghn/ready-to-ship?problems_only=true`, undefined, admin)).body
+    expect(problems.orders.map((o: { id: string }) => o.id)).toEqual([readySamples.find((m) => m.what.includes("cannot resolve"))!.order_id])
+    expect(problems.orders[0].problems).toEqual([expect.objectContaining({ code: "address", candidates: expect.arrayContaining(["Phường Bến Thành, Quận 1, Hồ Chí Minh"]) })])
     // Settings -> GHN -> Set-up is all green on first open.
     const setup = (await api("GET", `${s.medusaUrl}/admin/ghn/setup`, undefined, admin)).body
     expect(setup.lines.filter((l: { ok: boolean }) => !l.ok)).toEqual([])
@@ -245,6 +254,12 @@ describe("npm run demo (smoke)", () => {
     expect(receiver).toEqual(expect.objectContaining({ refused: 1, delivered: 1 }))
     const reweigh = (await api("GET", `${s.medusaUrl}/admin/ghn/reweigh`, undefined, admin)).body
     expect(reweigh.variants).toEqual([expect.objectContaining({ sku: "SON-25KG-TRANG", parcels: 1 })])
+
+    // A day's orders with demo:orders: each placed through the store API, all waiting in Ready to ship.
+    const many = await runScript("demo:orders", ["12", "--json"])
+    expect(many.stderr.replace(/npm warn.*\n/g, "")).toBe("")
+    expect(many.code).toBe(0)
+    expect(JSON.parse(many.stdout.slice(many.stdout.indexOf("{")))).toEqual(expect.objectContaining({ placed: 12, failed: 0, ready_to_ship: ready.count + 12 }))
 
     // 3. A customer orders with demo:order; the order carries the live GHN quote.
     const ordered = await runScript("demo:order", ["--json"])
