@@ -24,6 +24,7 @@ import { GhnShippingRun } from "./models/ghn-shipping-run"
 import { GhnShippingRunOrder } from "./models/ghn-shipping-run-order"
 import { GhnLocationShop } from "./models/ghn-location-shop"
 import { GhnAutoShip } from "./models/ghn-auto-ship"
+import { GhnReadyOrder } from "./models/ghn-ready-order"
 import { type CodRiskOption, type ReceiverHistory, type ReceiverOutcome, refusesCod } from "../../lib/cod/receiver-risk"
 import { isBeforePickup } from "../../lib/status/status"
 import { type CodCounts, type FeeWeekCount, type InsightCounts, type InsightGroup, type ParcelGroupCount, type ReasonCount } from "../../lib/insights/insights"
@@ -100,6 +101,7 @@ export default class GhnModuleService extends MedusaService({
   GhnShippingRunOrder,
   GhnLocationShop,
   GhnAutoShip,
+  GhnReadyOrder,
 }) {
   /** The plugin's own options: the default account (settings, onboarding, address lists). */
   readonly options: GhnOptions
