@@ -25,6 +25,8 @@ medusaIntegrationTestRunner({
     async function placeOrder(optionId: string) {
       const cart = await createCart(api, store, [{ variant_id: store.variants.shirt, quantity: 1 }])
       const order = (await checkout(api, store, cart.id, optionId)) as any
+      // Listed once Medusa's order.placed has reached the plugin's index of open orders.
+      await waitFor(async () => (await ids("")).ids.includes(order.id))
       return order.id as string
     }
 

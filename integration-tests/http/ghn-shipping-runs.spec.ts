@@ -26,6 +26,11 @@ medusaIntegrationTestRunner({
         const order = (await checkout(api, store, cart.id, store.options.light)) as any
         orders.push({ id: order.id, display_id: order.display_id })
       }
+      // Ready to ship lists an order once Medusa's order.placed has reached the plugin's index of open orders.
+      await waitFor(async () => {
+        const { ids } = await readyIds()
+        return orders.every((o) => ids.includes(o.id))
+      })
       return orders
     }
 

@@ -16,7 +16,7 @@ import { type GhnAccount, GhnAccounts } from "./accounts"
 import { LocationShopCache } from "./location-shop-cache"
 import { CodRiskCheck } from "./cod-risk"
 import {
-  GhnAddressChoice, GhnAutoShip, GhnCreateIntent, GhnLocationShop, GhnReceiverOutcome, GhnRefusedCallback, GhnShipment, GhnShippingRun, GhnShippingRunOrder, GhnTicket, GhnTrustedReceiver, GhnWebhookEvent,
+  GhnAddressChoice, GhnAutoShip, GhnCreateIntent, GhnLocationShop, GhnReadyOrder, GhnReceiverOutcome, GhnRefusedCallback, GhnShipment, GhnShippingRun, GhnShippingRunOrder, GhnTicket, GhnTrustedReceiver, GhnWebhookEvent,
 } from "./models"
 import type {
   AutoShipRepository, CallbackRepository, CodReportRepository, InsightRepository, IntentRepository, LocationShopRepository, ReadyToShipRepository, ReceiverRepository, RefusedCallbackRepository, ShipmentRepository, ShippingRunRepository,
@@ -60,7 +60,7 @@ const refusalLog = new RefusalLog()
  * decorators: pass `sharedContext` to join a caller's transaction).
  */
 export default class GhnModuleService extends MedusaService({
-  GhnShipment, GhnWebhookEvent, GhnTicket, GhnCreateIntent, GhnRefusedCallback, GhnReceiverOutcome, GhnTrustedReceiver, GhnAddressChoice, GhnShippingRun, GhnShippingRunOrder, GhnLocationShop, GhnAutoShip,
+  GhnShipment, GhnWebhookEvent, GhnTicket, GhnCreateIntent, GhnRefusedCallback, GhnReceiverOutcome, GhnTrustedReceiver, GhnAddressChoice, GhnShippingRun, GhnShippingRunOrder, GhnLocationShop, GhnAutoShip, GhnReadyOrder,
 }) {
   /** The plugin's own options: the default account (settings, onboarding, address lists). */
   readonly options: GhnOptions
