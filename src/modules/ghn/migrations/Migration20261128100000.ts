@@ -11,7 +11,9 @@ export class Migration20261128100000 extends Migration {
     this.addSql(`create table if not exists "ghn_ready_order" ("order_id" text not null, "placed_at" timestamptz not null, "created_at" timestamptz not null default now(), "updated_at" timestamptz not null default now(), "deleted_at" timestamptz null, constraint "ghn_ready_order_pkey" primary key ("order_id"));`);
     this.addSql(`CREATE INDEX IF NOT EXISTS "IDX_ghn_ready_order_deleted_at" ON "ghn_ready_order" ("deleted_at") WHERE deleted_at IS NULL;`);
     this.addSql(`CREATE INDEX IF NOT EXISTS "IDX_ghn_ready_order_placed_at_order_id" ON "ghn_ready_order" ("placed_at", "order_id") WHERE deleted_at IS NULL;`);
-    this.addSql(BACKFILL_READY_ORDERS_SQL);
+    // Medusa may migrate this module before the order module on a new database: no order table
+    // yet means no order to index (the hourly reconcile keeps it exact from then on).
+    this.addSql(`do $$ begin if to_regclass('"order"') is not null then ${BACKFILL_READY_ORDERS_SQL}; end if; end $$;`);
   }
 
   override async down(): Promise<void> {
