@@ -8,7 +8,7 @@
  */
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
-import { dropInsightRollupSql, insightRollupSql } from "../../src/modules/ghn/insight-rollup"
+import { dropInsightRollupSql, insightRollupSql } from "../../src/modules/ghn/schema/insight-rollup"
 import { freshGhnStore } from "../helpers/fresh-store"
 import { checkout, createCart, explained, failure, fulfilOrder, type SeededStore } from "../helpers/store"
 
