@@ -44,8 +44,14 @@ medusaIntegrationTestRunner({
     const shirts = (quantity: number) => [{ variant_id: store.variants.shirt, quantity }]
 
     it("prices from GHN's last quote in each outage mode, marks the method, and the order is billed at GHN's fee", async () => {
-      // GHN up: the route and parcel are quoted once.
-      const real = (await quote(api, store, (await createCart(api, store, shirts(1))).id, store.options.light)).amount
+      // GHN up: the route and parcel are quoted by GHN, and the order says so (no fallback mark).
+      // A cold process's first quote can miss the 2 s deadline on a loaded machine and fall back
+      // itself: that price is not GHN's, so GHN is asked again (at most three carts).
+      let real = 0
+      for (let attempt = 0; attempt < 3 && !real; attempt++) {
+        const order = await checkout(api, store, (await createCart(api, store, shirts(1))).id, store.options.light)
+        if (!order.shipping_methods[0].data.ghn_price_fallback) real = order.shipping_methods[0].amount
+      }
       expect(real).toBeGreaterThan(0)
       for (const fault of [{ failure_rate: 1, failure_status: 503 }, { timeout: true }, { reset: true }]) {
         await sandbox.faults([{ path: FEE, ...fault }])
