@@ -101,8 +101,9 @@ async function shipOrder(container: MedusaContainer, run: ShippingRunRow, row: S
   const ghn = container.resolve<GhnModuleService>(GHN_MODULE)
   const store = ghn.shippingRuns
   try {
-    // Calls that can wait pace themselves on the account's budget; Create Order itself never waits.
-    await ghn.accountOf(row.provider_id).client.budget?.take()
+    // A run is paced on the account's budget: each order waits for a token, which its Create Order
+    // (a call that never waits) then spends, so an order costs the budget one call, not two.
+    await ghn.accountOf(row.provider_id).client.budget?.available()
     const order = await orderState(container, row.order_id)
     if (!order) return await store.settle(row.id, { status: "failed", error_code: "not_found", error: `order ${row.order_id} no longer exists` })
     if (order.status === "canceled" || order.status === "archived" || order.status === "draft") {

@@ -73,24 +73,25 @@ export class RequestBudget {
     return Math.ceil(((1 - this.tokens) / this.rate) * 1000)
   }
 
+  /** How long to wait before a token is there, leaving it for the call that follows (0: there is one). */
+  private untilAvailable(): number {
+    this.refill()
+    const now = this.now()
+    if (now < this.pausedUntil) return this.pausedUntil - now
+    return this.tokens >= 1 ? 0 : Math.ceil(((1 - this.tokens) / this.rate) * 1000)
+  }
+
   /** Waits for a token (a call that can wait). */
   async take(signal?: AbortSignal): Promise<void> {
-    for (;;) {
-      const wait = this.reserve()
-      if (wait === 0) return
-      await new Promise<void>((resolve, reject) => {
-        if (signal?.aborted) return reject(signal.reason)
-        const timer = setTimeout(() => {
-          signal?.removeEventListener("abort", onAbort)
-          resolve()
-        }, wait)
-        const onAbort = () => {
-          clearTimeout(timer)
-          reject(signal?.reason)
-        }
-        signal?.addEventListener("abort", onAbort, { once: true })
-      })
-    }
+    for (let wait = this.reserve(); wait > 0; wait = this.reserve()) await pause(wait, signal)
+  }
+
+  /**
+   * Waits until a token is there without taking it: for work paced on the budget whose one GHN call
+   * cannot wait and spends its own token (a shipping run's Create Order), so it is counted once.
+   */
+  async available(signal?: AbortSignal): Promise<void> {
+    for (let wait = this.untilAvailable(); wait > 0; wait = this.untilAvailable()) await pause(wait, signal)
   }
 
   /** GHN answered 429: the rate halves (down to an eighth), and waiting calls pause for Retry-After (at least a second). */
@@ -100,4 +101,19 @@ export class RequestBudget {
     this.rate = Math.max(this.perSecond / 8, this.rate / 2)
     this.pausedUntil = Math.max(this.pausedUntil, now + Math.max(1000, retryAfterMs ?? 0))
   }
+}
+
+function pause(ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise<void>((resolve, reject) => {
+    if (signal?.aborted) return reject(signal.reason)
+    const timer = setTimeout(() => {
+      signal?.removeEventListener("abort", onAbort)
+      resolve()
+    }, ms)
+    const onAbort = () => {
+      clearTimeout(timer)
+      reject(signal?.reason)
+    }
+    signal?.addEventListener("abort", onAbort, { once: true })
+  })
 }

@@ -48,7 +48,7 @@ function fakeRun(orders: Order[], opts: { run?: Partial<ShippingRunRow>; queue?:
     release: jest.fn(async (_runId: string, _owner: string) => undefined),
     abandoned: jest.fn(async (): Promise<string[]> => []),
   }
-  const budget = { take: jest.fn(async () => undefined) }
+  const budget = { available: jest.fn(async () => undefined) }
   const ghn = { shippingRuns: store, accountOf: jest.fn(() => ({ client: { budget } })) }
   const made = new Map<string, string>()
   const query = {
@@ -97,7 +97,7 @@ describe("executeShippingRun", () => {
       row_order_1: { status: "created", fulfillment_id: "ful_order_1", ghn_order_code: "GHN_order_1" },
       row_order_2: { status: "created", fulfillment_id: "ful_order_2", ghn_order_code: "GHN_order_2" },
     })
-    expect(f.budget.take).toHaveBeenCalledTimes(2)
+    expect(f.budget.available).toHaveBeenCalledTimes(2)
     expect(f.store.completeIfDone).toHaveBeenCalledWith("run_1")
     expect(f.store.release).not.toHaveBeenCalled()
   })

@@ -27,6 +27,37 @@ describe("a GHN account's request budget", () => {
     expect(budget.reserve()).toBe(0)
   })
 
+  it("paces a shipping run's orders at the rate, each order's Create Order its only token", async () => {
+    jest.useFakeTimers({ now: 0 })
+    try {
+      const budget = new RequestBudget({ perSecond: 5, now: () => Date.now() })
+      const sent: number[] = []
+      let stop = false
+      // Four workers, as a run ships four orders at once: wait for a token, then Create Order spends it.
+      const worker = async () => {
+        while (!stop) {
+          await budget.available()
+          if (stop) return
+          budget.spend()
+          sent.push(Date.now())
+        }
+      }
+      const workers = Array.from({ length: 4 }, worker)
+      await jest.advanceTimersByTimeAsync(10_000)
+      stop = true
+      await jest.advanceTimersByTimeAsync(1_000)
+      await Promise.all(workers)
+      const inTen = sent.filter((t) => t < 10_000)
+      // The burst (five), then five a second: an order costs one token (taking one and spending
+      // another would halve this to about 27).
+      expect(inTen.length).toBeGreaterThanOrEqual(53)
+      expect(inTen.length).toBeLessThanOrEqual(56)
+      for (let second = 1; second < 10; second++) expect(inTen.filter((t) => t >= second * 1000 && t < (second + 1) * 1000).length).toBeLessThanOrEqual(6)
+    } finally {
+      jest.useRealTimers()
+    }
+  })
+
   it("holds the waiting calls back at most ten seconds after a checkout peak, however long it lasted", () => {
     let now = 0
     const budget = new RequestBudget({ perSecond: 5, now: () => now })
