@@ -133,6 +133,47 @@ medusaIntegrationTestRunner({
       expect((await failure(api.post(`/admin/ghn/shipping-runs/${run.id}/retry`, {}, admin))).status).toBe(400)
     })
 
+    it("names the stock Medusa's fulfilment would miss, and the run reports it with Medusa's reason while it ships the others", async () => {
+      // A product whose stock Medusa manages, stocked at the store's location; orders reserve it there.
+      const product = (
+        await api.post(
+          "/admin/products",
+          {
+            title: "Bình giữ nhiệt",
+            status: "published",
+            shipping_profile_id: store.profileId,
+            sales_channels: [{ id: store.salesChannelId }],
+            options: [{ title: "Loại", values: ["Mặc định"] }],
+            variants: [{ title: "Mặc định", sku: "BINH-GIU-NHIET", options: { Loại: "Mặc định" }, manage_inventory: true, weight: 400, length: 20, width: 8, height: 8, prices: [{ currency_code: "vnd", amount: 180000 }] }],
+          },
+          admin
+        )
+      ).data.product
+      const variantId = product.variants[0].id
+      const { inventory_items } = (await api.get(`/admin/inventory-items?sku=BINH-GIU-NHIET`, admin)).data
+      await api.post(`/admin/inventory-items/${inventory_items[0].id}/location-levels`, { location_id: store.locationId, stocked_quantity: 20 }, admin)
+      const [unreserved, reserved] = await placeOrders(2, variantId)
+      // One order's reservation is deleted in the admin (its stock given to another order).
+      const item = (await api.get(`/admin/orders/${unreserved.id}?fields=id,*items`, admin)).data.order.items[0]
+      const { reservations } = (await api.get(`/admin/reservations?line_item_id=${item.id}`, admin)).data
+      expect(reservations).toHaveLength(1)
+      await api.delete(`/admin/reservations/${reservations[0].id}`, admin)
+
+      const ready = await readyIds()
+      expect(ready.orders.find((r) => r.id === unreserved.id).problems).toEqual([
+        { code: "stock", line_item_id: item.id, message: "Bình giữ nhiệt: no stock is reserved for its 1 to ship (allocate it on the order's page)" },
+      ])
+      expect(ready.orders.find((r) => r.id === reserved.id).problems).toEqual([])
+      expect((await readyIds("&problems_only=true")).ids).toEqual([unreserved.id])
+
+      const { data } = await api.post("/admin/ghn/shipping-runs", { order_ids: [unreserved.id, reserved.id] }, admin)
+      const run = await finished(data.shipping_run.id)
+      expect(run).toMatchObject({ status: "completed", total: 2, created: 1, failed: 1 })
+      expect(run.results.find((r: any) => r.order_id === unreserved.id)).toMatchObject({ status: "failed", error: { message: expect.stringMatching(/No stock reservation found/) } })
+      expect(await ghnOrdersOf(unreserved.display_id)).toHaveLength(0)
+      expect(await ghnOrdersOf(reserved.display_id)).toHaveLength(1)
+    })
+
     it("makes one GHN order per order when two runs are started at once over the same orders", async () => {
       const orders = await placeOrders(6)
       const ids = orders.map((o) => o.id)

@@ -10,16 +10,25 @@ import { GHN_MODULE } from "../modules/ghn"
 import type { ReadyOrderRow } from "../modules/ghn/repositories/ready-to-ship"
 import type GhnModuleService from "../modules/ghn/service"
 import type { ReadyOrder, ReadyProblem } from "../lib/shipping-run/ready-to-ship"
+import { stockShortfalls, type StockReservation } from "../lib/shipping-run/stock"
 import { codLedgerOf } from "../workflows/utils/cod-checks"
 import { definedOnly, ORDER_FIELDS, orderNumberOf, type OrderRow } from "../workflows/utils/order-rows"
 
-type ItemState = { id: string; quantity: unknown; requires_shipping?: boolean | null; detail?: { fulfilled_quantity?: unknown } | null }
+type ItemState = {
+  id: string
+  title?: string | null
+  quantity: unknown
+  requires_shipping?: boolean | null
+  detail?: { fulfilled_quantity?: unknown } | null
+  variant?: { manage_inventory?: boolean | null; inventory_items?: { inventory_item_id: string; required_quantity?: number | null }[] | null } | null
+}
 
 /**
  * The details of a page of orders ready to ship, read as the Create Order body's builder reads
  * them: the parcel of the items still to fulfil (weight, service, a variant without weight or a
  * parcel over GHN's limits), the COD by the one COD rule, the receiver's address resolved (or its
- * candidates), and an orphan GHN order an earlier try left, which the next parcel waits for.
+ * candidates), an orphan GHN order an earlier try left, which the next parcel waits for, and the
+ * stock Medusa's fulfilment would miss (a reservation, the location's level).
  */
 export async function readyOrderDetails(container: MedusaContainer, rows: ReadyOrderRow[]): Promise<ReadyOrder[]> {
   if (!rows.length) return []
@@ -28,12 +37,13 @@ export async function readyOrderDetails(container: MedusaContainer, rows: ReadyO
   const ids = rows.map((r) => r.id)
   const locationIds = [...new Set(rows.map((r) => r.location_id).filter((id): id is string => !!id))]
   const [{ data: orders }, orphans, { data: locations }] = await Promise.all([
-    query.graph<OrderRow>({ entity: "order", fields: [...ORDER_FIELDS, "items.detail.*", "shipping_methods.data"], filters: { id: ids } }),
+    query.graph<OrderRow>({ entity: "order", fields: [...ORDER_FIELDS, "items.detail.*", "items.variant.manage_inventory", "shipping_methods.data"], filters: { id: ids } }),
     ghn.orphanIntentsOf(ids),
     locationIds.length ? query.graph<{ id: string; name: string }>({ entity: "stock_location", fields: ["id", "name"], filters: { id: locationIds } }) : { data: [] },
   ])
   const byId = new Map(orders.map((o) => [o.id, o]))
   const locationName = new Map(locations.map((l) => [l.id, l.name]))
+  const stock = await stockOf(query, orders.flatMap((o) => (o.items ?? []) as ItemState[]))
   return await Promise.all(
     rows.map(async (row): Promise<ReadyOrder> => {
       const order = byId.get(row.id)
@@ -66,6 +76,13 @@ export async function readyOrderDetails(container: MedusaContainer, rows: ReadyO
         if (!(error instanceof AddressResolutionError)) throw error
         problems.push({ code: "address", message: error.message, part: error.part, candidates: error.candidates })
       }
+      const lineStock = toShip.map((i) => {
+        const item = ((order?.items ?? []) as ItemState[]).find((it) => it.id === i.line_item_id)
+        const inventory = (item?.variant?.inventory_items ?? []).map((ii) => ({ inventory_item_id: ii.inventory_item_id, required_quantity: Number(ii.required_quantity ?? 1) }))
+        return { line_item_id: i.line_item_id, title: item?.title ?? i.line_item_id, quantity: i.quantity, manage_inventory: !!item?.variant?.manage_inventory, inventory_items: inventory }
+      })
+      const from = row.location_id ? { name: locationName.get(row.location_id) ?? row.location_id, stocked: stock.stockedAt(row.location_id) } : undefined
+      for (const shortfall of stockShortfalls(lineStock, stock.reservations, from)) problems.push({ code: "stock", ...shortfall })
       for (const orphan of orphans.filter((o) => o.order_id === row.id)) {
         problems.push({
           code: "orphan",
@@ -91,4 +108,22 @@ export async function readyOrderDetails(container: MedusaContainer, rows: ReadyO
       }
     })
   )
+}
+
+/** The reservations of these items and the locations stocking their inventory items (Medusa's inventory module). */
+async function stockOf(query: QueryGraph, items: ItemState[]) {
+  const managed = items.filter((i) => i.variant?.manage_inventory)
+  const inventoryIds = [...new Set(managed.flatMap((i) => (i.variant?.inventory_items ?? []).map((ii) => ii.inventory_item_id)))]
+  if (!managed.length) return { reservations: [] as StockReservation[], stockedAt: () => new Set<string>() }
+  const [{ data: reservations }, { data: inventory }] = await Promise.all([
+    query.graph<StockReservation>({ entity: "reservation", fields: ["line_item_id", "inventory_item_id", "quantity"], filters: { line_item_id: managed.map((i) => i.id) } }),
+    inventoryIds.length
+      ? query.graph<{ id: string; location_levels?: { location_id: string }[] | null }>({ entity: "inventory_item", fields: ["id", "location_levels.location_id"], filters: { id: inventoryIds } })
+      : { data: [] },
+  ])
+  const levels = inventory.flatMap((ii) => (ii.location_levels ?? []).map((l) => ({ inventory_item_id: ii.id, location_id: l.location_id })))
+  return {
+    reservations: reservations.map((r) => ({ ...r, quantity: Number(r.quantity) })),
+    stockedAt: (locationId: string) => new Set(levels.filter((l) => l.location_id === locationId).map((l) => l.inventory_item_id)),
+  }
 }

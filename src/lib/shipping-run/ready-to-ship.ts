@@ -6,6 +6,7 @@ export type ReadyProblem =
   | { code: "address"; message: string; part: string; candidates: string[] }
   | { code: "parcel"; message: string; field: string }
   | { code: "orphan"; message: string; client_order_code: string; order_code: string | null }
+  | { code: "stock"; message: string; line_item_id: string }
 
 export type ReadyOrder = {
   id: string
