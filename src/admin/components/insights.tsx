@@ -4,7 +4,7 @@ import { keepPreviousData, useQuery } from "@tanstack/react-query"
 import { useState, type ReactNode } from "react"
 import { vietnamDayStart, vietnamDayText } from "../../lib/ghn/dates"
 import { LATENESS, OUTCOMES, periodsOf, type InsightGroup, type Insights } from "../../lib/insights/insights"
-import { errorText } from "../lib/api"
+import { errorText, useStockLocations } from "../lib/api"
 import { backendHref, sdk } from "../lib/sdk"
 import { useGhnTranslation, vnd } from "../lib/format"
 import { BarList, CHART_COLORS, ColumnChart, type ChartSeries } from "./charts"
@@ -31,12 +31,6 @@ const useInsights = (f: Filters) =>
     queryKey: ["ghn", "insights", queryOf(f)],
     queryFn: () => sdk.client.fetch<{ insights: Insights }>("/admin/ghn/insights", { query: queryOf(f) }),
     placeholderData: keepPreviousData,
-  })
-
-const useLocations = () =>
-  useQuery({
-    queryKey: ["ghn", "insights", "locations"],
-    queryFn: () => sdk.client.fetch<{ stock_locations: { id: string; name: string }[] }>("/admin/stock-locations", { query: { limit: 100, fields: "id,name" } }),
   })
 
 const percent = (rate: number | null, lng: string) =>
@@ -88,7 +82,7 @@ export function InsightsReport() {
   const today = vietnamDayText(new Date())
   const [filters, setFilters] = useState<Filters>({ from: vietnamDayText(new Date(vietnamDayStart(today).getTime() - 29 * 86_400_000)), to: today, location_id: ALL, group: "day" })
   const query = useInsights(filters)
-  const locations = useLocations().data?.stock_locations ?? []
+  const locations = useStockLocations().data?.stock_locations ?? []
   const i = query.data?.insights
   const set = (patch: Partial<Filters>) => setFilters((f) => ({ ...f, ...patch }))
   const csvHref = backendHref(`/admin/ghn/insights?${new URLSearchParams({ ...queryOf(filters), format: "csv" })}`)

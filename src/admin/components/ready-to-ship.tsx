@@ -1,8 +1,10 @@
-import { Badge, Button, createDataTableColumnHelper, createDataTableCommandHelper, DataTable, Heading, Select, Text, toast, useDataTable } from "@medusajs/ui"
+import { Badge, Button, createDataTableColumnHelper, createDataTableCommandHelper, DataTable, Heading, Input, Label, Select, Text, toast, useDataTable } from "@medusajs/ui"
 import type { DataTablePaginationState, DataTableRowSelectionState } from "@medusajs/ui"
-import { useMemo, useState } from "react"
+import { useQueryClient } from "@tanstack/react-query"
+import { useEffect, useMemo, useState } from "react"
 import { Link } from "react-router-dom"
-import { api, errorText, LABEL_SIZES, useInvalidate, useMutation, useReadyToShip, useShippingRun, useShippingRuns, type LabelSize, type ReadyOrder, type ShippingRun } from "../lib/api"
+import { vietnamDayStart } from "../../lib/ghn/dates"
+import { api, errorText, keys, LABEL_SIZES, useInvalidate, useMutation, useReadyToShip, useShifts, useShippingRun, useShippingRuns, useStockLocations, type LabelSize, type ReadyOrder, type ShippingRun } from "../lib/api"
 import { backendHref } from "../lib/sdk"
 import { dateTime, useGhnTranslation, vnd } from "../lib/format"
 import { ErrorState } from "./common"
@@ -10,7 +12,16 @@ import { ErrorState } from "./common"
 const PAGE_SIZE = 20
 const columnHelper = createDataTableColumnHelper<ReadyOrder>()
 const commandHelper = createDataTableCommandHelper()
-type Filters = { payment?: "cod" | "prepaid"; service_type_id?: "2" | "5"; problems_only?: "true" }
+/** The tab's filters as chosen (days placed as Vietnamese calendar days, YYYY-MM-DD). */
+type Filters = { payment?: "cod" | "prepaid"; service_type_id?: "2" | "5"; problems_only?: "true"; location_id?: string; placed_from?: string; placed_to?: string }
+const DAY_MS = 86_400_000
+/** The filters as the API takes them: a day placed from its first to its last millisecond in Việt Nam. */
+const apiFilter = ({ placed_from, placed_to, service_type_id, ...rest }: Filters) => ({
+  ...rest,
+  ...(placed_from ? { placed_from: vietnamDayStart(placed_from).toISOString() } : {}),
+  ...(placed_to ? { placed_to: new Date(vietnamDayStart(placed_to).getTime() + DAY_MS - 1).toISOString() } : {}),
+  ...(service_type_id ? { service_type_id: Number(service_type_id) } : {}),
+})
 
 /**
  * Ready to ship: the orders with items to fulfil and a GHN shipping method, each with its COD,
@@ -26,7 +37,12 @@ export function ReadyToShip() {
   const [pagination, setPagination] = useState<DataTablePaginationState>({ pageIndex: 0, pageSize: PAGE_SIZE })
   const [rowSelection, setRowSelection] = useState<DataTableRowSelectionState>({})
   const [runId, setRunId] = useState<string | null>(null)
-  const query = useReadyToShip({ ...filters, limit: pagination.pageSize, offset: pagination.pageIndex * pagination.pageSize })
+  /** The pickup shift the next run asks GHN for: "rule" is the store's rule (option pickShift). */
+  const [shift, setShift] = useState("rule")
+  const query = useReadyToShip({ ...apiFilter(filters), limit: pagination.pageSize, offset: pagination.pageIndex * pagination.pageSize })
+  const locations = useStockLocations().data?.stock_locations ?? []
+  const todayShifts = useShifts().data?.today ?? []
+  const withShift = (body: Record<string, unknown>) => (shift !== "rule" ? { ...body, pick_shift: Number(shift) } : body)
   const orders = query.data?.orders ?? []
   const count = query.data?.count ?? 0
   const autoShip = query.data?.auto_ship ?? null
@@ -51,8 +67,8 @@ export function ReadyToShip() {
     onError: (e) => toast.error(errorText(e)),
   })
   const filterBody = () => {
-    const { problems_only: _p, service_type_id, ...rest } = filters
-    return { ...rest, ...(service_type_id ? { service_type_id: Number(service_type_id) } : {}) }
+    const { problems_only: _p, ...rest } = apiFilter(filters)
+    return rest
   }
 
   const columns = useMemo(
@@ -100,7 +116,8 @@ export function ReadyToShip() {
               {row.original.problems.map((p, i) => (
                 <span key={i} className="text-ui-fg-error whitespace-normal text-xs">
                   {p.message}
-                  {p.code === "address" && p.candidates.length ? ` (${t("ready.candidates")}: ${p.candidates.slice(0, 3).join("; ")})` : ""}
+                  {/* GHN's candidates, unless the message already names them. */}
+                  {p.code === "address" && p.candidates.length && !p.message.includes(p.candidates[0]) ? ` (${t("ready.candidates")}: ${p.candidates.slice(0, 3).join("; ")})` : ""}
                 </span>
               ))}
             </div>
@@ -132,7 +149,7 @@ export function ReadyToShip() {
           shortcut: "g",
           action: async (selection) => {
             const ids = selected(selection)
-            if (ids.length) start.mutate({ order_ids: ids })
+            if (ids.length) start.mutate(withShift({ order_ids: ids }))
           },
         }),
         ...(autoShip
@@ -157,7 +174,7 @@ export function ReadyToShip() {
           : []),
       ]
     },
-    [t, start, hold, autoShip]
+    [t, start, hold, autoShip, shift]
   )
 
   const table = useDataTable({
@@ -195,9 +212,34 @@ export function ReadyToShip() {
             </Text>
           ) : null}
         </div>
-        <div className="flex flex-wrap items-center gap-2">
+        <div className="flex flex-wrap items-end gap-2">
+          <div className="flex flex-col gap-y-1">
+            <Label size="xsmall" htmlFor="ghn-ready-from">
+              {t("ready.placedFrom")}
+            </Label>
+            <Input id="ghn-ready-from" size="small" type="date" value={filters.placed_from ?? ""} max={filters.placed_to} onChange={(e) => setFilter("placed_from", e.target.value || "all")} data-testid="ghn-ready-from" />
+          </div>
+          <div className="flex flex-col gap-y-1">
+            <Label size="xsmall" htmlFor="ghn-ready-to">
+              {t("ready.placedTo")}
+            </Label>
+            <Input id="ghn-ready-to" size="small" type="date" value={filters.placed_to ?? ""} min={filters.placed_from} onChange={(e) => setFilter("placed_to", e.target.value || "all")} data-testid="ghn-ready-to" />
+          </div>
+          <Select size="small" value={filters.location_id ?? "all"} onValueChange={(v) => setFilter("location_id", v)}>
+            <Select.Trigger className="w-[180px]" data-testid="ghn-ready-location">
+              <Select.Value />
+            </Select.Trigger>
+            <Select.Content>
+              <Select.Item value="all">{t("ready.allLocations")}</Select.Item>
+              {locations.map((l) => (
+                <Select.Item key={l.id} value={l.id}>
+                  {l.name}
+                </Select.Item>
+              ))}
+            </Select.Content>
+          </Select>
           <Select size="small" value={filters.payment ?? "all"} onValueChange={(v) => setFilter("payment", v as Filters["payment"] | "all")}>
-            <Select.Trigger data-testid="ghn-ready-payment">
+            <Select.Trigger className="w-[200px]" data-testid="ghn-ready-payment">
               <Select.Value />
             </Select.Trigger>
             <Select.Content>
@@ -207,7 +249,7 @@ export function ReadyToShip() {
             </Select.Content>
           </Select>
           <Select size="small" value={filters.service_type_id ?? "all"} onValueChange={(v) => setFilter("service_type_id", v as Filters["service_type_id"] | "all")}>
-            <Select.Trigger data-testid="ghn-ready-service">
+            <Select.Trigger className="w-[160px]" data-testid="ghn-ready-service">
               <Select.Value />
             </Select.Trigger>
             <Select.Content>
@@ -219,11 +261,24 @@ export function ReadyToShip() {
           <Button size="small" variant={filters.problems_only ? "primary" : "secondary"} onClick={() => setFilter("problems_only", filters.problems_only ? "all" : "true")} data-testid="ghn-ready-problems-only">
             {t("ready.problemsOnly")}
           </Button>
+          <Select size="small" value={shift} onValueChange={setShift}>
+            <Select.Trigger className="w-[200px]" data-testid="ghn-ready-shift">
+              <Select.Value />
+            </Select.Trigger>
+            <Select.Content>
+              <Select.Item value="rule">{t("ready.shiftRule")}</Select.Item>
+              {todayShifts.map((s) => (
+                <Select.Item key={s.id} value={String(s.id)}>
+                  {t("ready.shiftOf", { title: s.title })}
+                </Select.Item>
+              ))}
+            </Select.Content>
+          </Select>
           <Button
             size="small"
             disabled={!count || start.isPending}
             isLoading={start.isPending}
-            onClick={() => start.mutate({ filter: filterBody() })}
+            onClick={() => start.mutate(withShift({ filter: filterBody() }))}
             data-testid="ghn-ready-create-all"
           >
             {t("ready.createAll", { count })}
@@ -282,16 +337,24 @@ function RunProgress({ id, onClose }: { id: string; onClose?: () => void }) {
     onSuccess: () => invalidate(),
     onError: (e) => toast.error(errorText(e)),
   })
+  // As the run ships orders, the list and the tab's count lose them (read again, never guessed here).
+  const client = useQueryClient()
+  const shipped = run ? `${run.created}:${run.failed}:${run.status}` : ""
+  useEffect(() => {
+    if (!shipped) return
+    void client.invalidateQueries({ queryKey: keys.readyToShip({}).slice(0, 2) })
+    void client.invalidateQueries({ queryKey: keys.runs({}).slice(0, 2) })
+  }, [shipped, client])
   if (!run) return null
   const done = run.created + run.failed + run.cancelled
   const failed = (run.results ?? []).filter((r) => r.status === "failed")
   return (
     <div className="bg-ui-bg-subtle mx-6 mb-4 flex flex-col gap-y-2 rounded-lg p-4" data-testid="ghn-run-progress">
-      <div className="flex items-center justify-between">
+      <div className="flex flex-wrap items-center justify-between gap-2">
         <Text weight="plus" data-testid="ghn-run-counts">
           {t("ready.progress", { done, total: run.total, created: run.created, failed: run.failed })} · {t(`ready.status_${run.status}`)}
         </Text>
-        <div className="flex items-center gap-2">
+        <div className="flex flex-wrap items-center gap-2 whitespace-nowrap">
           {run.status === "queued" || run.status === "running" ? (
             <Button size="small" variant="secondary" onClick={() => act.mutate("cancel")} data-testid="ghn-run-cancel">
               {t("ready.cancelRun")}
@@ -305,7 +368,7 @@ function RunProgress({ id, onClose }: { id: string; onClose?: () => void }) {
           {run.created ? (
             <>
               <Select size="small" value={size} onValueChange={(v) => setSize(v as LabelSize)}>
-                <Select.Trigger>
+                <Select.Trigger className="w-[100px]">
                   <Select.Value />
                 </Select.Trigger>
                 <Select.Content>

@@ -327,6 +327,7 @@ export const keys = {
   connection: ["ghn", "connection"] as const,
   shops: ["ghn", "shops"] as const,
   shifts: ["ghn", "shifts"] as const,
+  stockLocations: ["ghn", "stock-locations"] as const,
   readyToShip: (query: Record<string, unknown>) => ["ghn", "ready-to-ship", query] as const,
   runs: (query: Record<string, unknown>) => ["ghn", "shipping-runs", query] as const,
   run: (id: string) => ["ghn", "shipping-run", id] as const,
@@ -376,6 +377,13 @@ export const useSettings = () => useQuery({ queryKey: keys.settings, queryFn: ap
 export const useConnection = () => useQuery({ queryKey: keys.connection, queryFn: api.connection, staleTime: 0, retry: false })
 export const useShops = () => useQuery({ queryKey: keys.shops, queryFn: api.shops, retry: false })
 export const useShifts = () => useQuery({ queryKey: keys.shifts, queryFn: api.shifts, retry: false })
+
+/** The store's stock locations (Medusa's admin API), for the tabs' location filters. */
+export const useStockLocations = () =>
+  useQuery({
+    queryKey: keys.stockLocations,
+    queryFn: () => sdk.client.fetch<{ stock_locations: { id: string; name: string }[] }>("/admin/stock-locations", { query: { limit: 100, fields: "id,name" } }),
+  })
 
 /** Invalidates the plugin's queries and Medusa's order queries (the core fulfilment section). */
 export function useInvalidate() {

@@ -31,15 +31,15 @@ export function handoverCsv(parcels: HandoverParcel[]): string {
 const escapeHtml = (v: unknown) => String(v ?? "").replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!)
 const vnd = (n: number) => `${n.toLocaleString("vi-VN")} ₫`
 
-/** The handover list as a printable page: a table per pickup shop, with its parcel count and COD total, and a place to sign. */
+/** The handover list as a printable page (Vietnamese for GHN's driver, with English): a table per pickup shop, with its parcel count and COD total, and a place to sign. */
 export function handoverHtml(parcels: HandoverParcel[], run: { id: string; created_at: Date | string }): string {
   const groups = handoverGroups(parcels)
   const tables = groups
     .map(
-      (g) => `<h2>GHN shop ${escapeHtml(g.shop_id)}: ${g.count} parcels, COD ${escapeHtml(vnd(g.cod_total))}</h2>
-<table><thead><tr><th>#</th><th>GHN order code</th><th>Client order code</th><th>Order</th><th>COD</th></tr></thead><tbody>
+      (g) => `<h2>Cửa hàng GHN / GHN shop ${escapeHtml(g.shop_id)}: ${g.count} kiện / ${g.count} parcels, thu hộ / COD ${escapeHtml(vnd(g.cod_total))}</h2>
+<table><thead><tr><th>#</th><th>Mã đơn GHN / GHN order code</th><th>Mã đơn khách / Client order code</th><th>Đơn hàng / Order</th><th>Thu hộ / COD</th></tr></thead><tbody>
 ${g.parcels.map((p, i) => `<tr><td>${i + 1}</td><td>${escapeHtml(p.order_code)}</td><td>${escapeHtml(p.client_order_code)}</td><td>#${escapeHtml(p.order_number)}</td><td class="n">${escapeHtml(vnd(p.cod_amount))}</td></tr>`).join("\n")}
-</tbody><tfoot><tr><th colspan="4">${g.count} parcels</th><th class="n">${escapeHtml(vnd(g.cod_total))}</th></tr></tfoot></table>
+</tbody><tfoot><tr><th colspan="4">${g.count} kiện / ${g.count} parcels</th><th class="n">${escapeHtml(vnd(g.cod_total))}</th></tr></tfoot></table>
 <p class="sign">Shop / Người gửi: ____________________ &nbsp; GHN driver / Tài xế GHN: ____________________</p>`
     )
     .join("\n")
