@@ -73,8 +73,12 @@ export class ReadyToShipRepository extends SqlRepository {
    * orders asked for; every condition is then checked on Medusa's rows, so an index entry gone
    * stale is never listed.
    */
+  // The live runs' orders are asked per order through their unique index (OFFSET keeps the planner
+  // from an anti-join whose estimate, stale while a run fills the table, scans them all per order).
   private from(providerPrefix: string, byIds: boolean) {
-    const driver = byIds ? `from "order" o` : `from ghn_ready_order r join "order" o on o.id = r.order_id`
+    // Each indexed order read by its key (LIMIT keeps the planner from hashing the whole order
+    // table against the index, which it prefers once the store's past outgrows the open orders).
+    const driver = byIds ? `from "order" o` : `from ghn_ready_order r join lateral (select * from "order" ro where ro.id = r.order_id limit 1) o on true`
     return `${driver}
       join lateral (
         select sm.shipping_option_id, so.provider_id, lfs.stock_location_id as location_id,
@@ -93,7 +97,7 @@ export class ReadyToShipRepository extends SqlRepository {
                          join payment_session ps on ps.payment_collection_id = opc.payment_collection_id and ps.deleted_at is null
                         where opc.order_id = o.id and opc.deleted_at is null and ps.provider_id = any(?)) as cod) p
      where ${OPEN_ORDER_SQL}
-       and not exists (select 1 from ghn_shipping_run_order r where r.order_id = o.id and r.status in ('queued', 'running') and r.deleted_at is null)`
+       and not exists (select 1 from ghn_shipping_run_order r where r.order_id = o.id and r.status in ('queued', 'running') and r.deleted_at is null offset 0)`
   }
 
   /** Brings the index of open orders up to date for these orders (Medusa's order events). */
