@@ -4,7 +4,8 @@
 const fs = require("node:fs")
 const path = require("node:path")
 
-const ENV_FILE = path.join(__dirname, "../../.data/test-env.json")
+// Each lane of scripts/test-integration.js has its own (its own sandbox).
+const ENV_FILE = process.env.GHN_TEST_ENV_FILE || path.join(__dirname, "../../.data/test-env.json")
 if (!process.env.GHN_BASE_URL && fs.existsSync(ENV_FILE)) {
   for (const [key, value] of Object.entries(JSON.parse(fs.readFileSync(ENV_FILE, "utf8")))) process.env[key] ??= value
 }

@@ -4,7 +4,8 @@ const fs = require("node:fs")
 const path = require("node:path")
 const { ensurePostgres } = require("../../scripts/postgres")
 
-const ENV_FILE = path.join(__dirname, "../../.data/test-env.json")
+// Each lane of scripts/test-integration.js has its own (its own sandbox).
+const ENV_FILE = process.env.GHN_TEST_ENV_FILE || path.join(__dirname, "../../.data/test-env.json")
 
 module.exports = async function globalSetup() {
   const pg = await ensurePostgres({
