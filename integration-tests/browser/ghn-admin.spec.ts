@@ -771,4 +771,81 @@ describeBrowser()("GHN admin in a browser", () => {
     await enRow.locator('[data-testid="ghn-location-shop"]', { hasText: "set here" }).waitFor()
     await english.close()
   })
+
+  it("ships the orders ready to ship in one run from the GHN page: select all, create, watch its progress, print every label, open the handover list, in Vietnamese and English", async () => {
+    // Customers' orders waiting to be shipped (the demo's own script), beside any an earlier test left.
+    expect(await store.placeOrders(4)).toMatchObject({ placed: 4, failed: 0 })
+    const before = await adminGet("/admin/ghn/ready-to-ship?limit=20")
+    expect(before.count).toBeGreaterThanOrEqual(4)
+    const blocked = (before.orders as { id: string; problems: unknown[] }[]).filter((o) => o.problems.length).map((o) => o.id)
+
+    await page.goto("/app/ghn?tab=ready")
+    const ready = page.locator('[data-testid="ghn-ready-page"]')
+    await ready.locator("tbody tr").first().waitFor()
+    await expect(page.locator('[data-testid="ghn-tab-ready"]').innerText()).resolves.toBe(`Chờ giao GHN (${before.count})`)
+    await expect(ready.locator('[data-testid="ghn-ready-create-all"]').innerText()).resolves.toBe(`Tạo đơn GHN cho cả ${before.count} đơn`)
+    await expect(ready.locator("tbody tr").count()).resolves.toBe(before.orders.length)
+    await screenshot(page, "ready-to-ship-vi")
+
+    // Select every order of the page, then the command bar's "Create GHN orders".
+    await ready.locator("thead").getByRole("checkbox").click()
+    await page.getByText(`Đã chọn ${before.orders.length}`).waitFor()
+    await page.getByRole("button", { name: /^Tạo đơn GHN(?! cho)/ }).click()
+    await page.getByText(`Đang tạo ${before.orders.length} đơn GHN`).first().waitFor()
+
+    // Its progress, live, to the end: each order created but those GHN would refuse, each of those with its reason.
+    const counts = ready.locator('[data-testid="ghn-run-counts"]')
+    await until("the run's end", async () => (await counts.innerText()).endsWith("đã xong"), 120_000)
+    const total = before.orders.length
+    const created = total - blocked.length
+    await expect(counts.innerText()).resolves.toBe(`${total}/${total}: ${created} đã tạo, ${blocked.length} lỗi · đã xong`)
+    await expect(ready.locator('[data-testid="ghn-run-failure"]').count()).resolves.toBe(blocked.length)
+    const [run] = (await adminGet("/admin/ghn/shipping-runs?limit=1")).shipping_runs
+    const { shipping_run } = await adminGet(`/admin/ghn/shipping-runs/${run.id}`)
+    const codes = (shipping_run.results as { status: string; ghn_order_code?: string }[]).filter((r) => r.status === "created").map((r) => r.ghn_order_code!)
+    expect(codes).toHaveLength(created)
+    // The tab's count is what is left: the orders GHN would refuse.
+    await until("the tab's new count", async () => (await page.locator('[data-testid="ghn-tab-ready"]').innerText()) === `Chờ giao GHN (${before.count - created})`)
+    await screenshot(page, "ready-to-ship-run-vi")
+
+    // Every label of the run on one GHN print page (A5 by default).
+    const [labels] = await Promise.all([context.waitForEvent("page"), ready.locator('[data-testid="ghn-run-labels"]').click()])
+    await labels.waitForURL(/printA5\?token=/)
+    await labels.waitForLoadState()
+    const labelsHtml = await labels.content()
+    for (const code of codes) expect(labelsHtml).toContain(code)
+    await labels.close()
+
+    // The driver's handover list: the run's parcels, their count and the COD to collect.
+    const [handover] = await Promise.all([context.waitForEvent("page"), ready.locator('[data-testid="ghn-run-handover"]').click()])
+    await handover.waitForLoadState()
+    const handoverText = await handover.locator("body").innerText()
+    for (const code of codes) expect(handoverText).toContain(code)
+    expect(handoverText).toContain(`${created} parcels`)
+    await screenshot(handover, "ready-to-ship-handover")
+    await handover.close()
+
+    // In English: a few more orders wait, and the finished run is in the list of runs.
+    await store.placeOrders(3)
+    const after = await adminGet("/admin/ghn/ready-to-ship?limit=1")
+    const english = await adminContext(browser, store.url, "en", { width: 1280, height: 900 })
+    const en = await english.newPage()
+    await login(en)
+    await en.goto("/app/ghn?tab=ready")
+    const enReady = en.locator('[data-testid="ghn-ready-page"]')
+    await enReady.locator("tbody tr").first().waitFor()
+    await expect(en.locator('[data-testid="ghn-tab-ready"]').innerText()).resolves.toBe(`Ready to ship (${after.count})`)
+    const runRow = enReady.locator('[data-testid="ghn-run-list"] button').first()
+    await expect(runRow.innerText()).resolves.toContain(`${total} of ${total}: ${created} created, ${blocked.length} failed · finished`)
+    await runRow.click()
+    await expect(enReady.locator('[data-testid="ghn-run-counts"]').innerText()).resolves.toBe(`${total} of ${total}: ${created} created, ${blocked.length} failed · finished`)
+    await expect(enReady.locator('[data-testid="ghn-run-labels"]').innerText()).resolves.toBe("Print all labels")
+    await expect(enReady.locator('[data-testid="ghn-run-handover"]').innerText()).resolves.toBe("Handover list")
+    await screenshot(en, "ready-to-ship-run-en")
+    // The README's picture: the tab with the orders waiting and the finished run, down to the table's end.
+    await en.locator('[data-testid="ghn-tab-ready"]').scrollIntoViewIfNeeded()
+    const box = (await enReady.locator("table").boundingBox())!
+    await docsScreenshot(en, "ready-to-ship", { x: 0, y: 0, width: 1280, height: Math.min(900, Math.ceil(box.y + box.height + 16)) })
+    await english.close()
+  })
 })

@@ -154,6 +154,8 @@ export type AdminStore = {
   placeFulfilledOrder(opts?: { heavy?: boolean }): Promise<{ order_id: string; display_id: number; ghn_order_code: string; fulfillment_id: string }>
   /** The demo's sample parcels (scripts/demo-samples.js), as the demo places them on its first start. */
   placeSamples(): Promise<{ what: string; order_code: string; order_id: string }[]>
+  /** `count` customers' orders left ready to ship (scripts/demo-orders.js, as `npm run demo:orders` places them). */
+  placeOrders(count: number): Promise<{ placed: number; failed: number; ready_to_ship: number }>
   adminToken(): Promise<string>
 }
 
@@ -298,6 +300,8 @@ async function startServices({ runId, dir, logDir, cleanups, cleanUp }: { runId:
 
   const placeSamples = async () => await runDemoScript("demo-samples.js", [])
 
+  const placeOrders = async (count: number) => await runDemoScript("demo-orders.js", [String(count), "--json"])
+
   return {
     url,
     adminUrl: `${url}/app`,
@@ -308,6 +312,7 @@ async function startServices({ runId, dir, logDir, cleanups, cleanUp }: { runId:
     adminToken,
     placeFulfilledOrder,
     placeSamples,
+    placeOrders,
     stop: cleanUp,
   }
 }
