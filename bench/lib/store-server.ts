@@ -18,7 +18,7 @@
  *   BENCH_GHN_OPTIONS='{...}'        GHN options (JSON) laid over medusa-config.ts's (provider and module)
  *
  * With an IPC channel (harness `store.run`), the parent can run the plugin's jobs in this process
- * and time them: `{ id, job: "poll" | "recovery" | "prune", args }` is answered with
+ * and time them: `{ id, job: "poll" | "recovery" | "prune" | "reconcile-ready", args }` is answered with
  * `{ id, ms, result }` (or `{ id, error }`). The polling and pruning jobs then no longer run on
  * their schedules in this store (the recovery pass still does: it applies what the webhook stored).
  *
@@ -93,6 +93,8 @@ function serveJobs(container: any) {
     },
     recovery: () => recoveryPass(container),
     prune: (args) => pruneGhnCallbacks(container, args),
+    // The hourly reconcile of Ready to ship's index of open orders (what its job runs).
+    "reconcile-ready": () => container.resolve("ghn").readyToShip.reconcile(),
   }
   process.on("message", async (m: { id: number; job: string; args?: unknown }) => {
     const t0 = process.hrtime.bigint()
