@@ -1,18 +1,21 @@
 #!/usr/bin/env node
-// `npm run test:integration`: the integration tests in two lanes at once, each a jest process that
-// runs its files one at a time (--runInBand). The tests wait more than they compute (run one after
-// the other they kept about 0.9 of this machine's 2 cores busy), so two lanes take about half the
-// time of one.
+// `npm run test:integration`: the integration tests in one jest process, one file at a time
+// (--runInBand), as CI runs them. Arguments go to that jest run, to run the files they name:
+// `npm run test:integration -- integration-tests/http/ghn-cod`.
+//
+// GHN_TEST_LANES=2 runs them in two lanes at once instead, each a jest process running its files
+// one at a time; the tests wait more than they compute (one after the other they keep about 0.9 of
+// a 2-core machine busy), so two lanes take about two thirds of the time. Not the default: on 2
+// cores, the apps lane's npm installs and builds starved the http lane once (a first quote missed
+// its 8 s deadline in ghn-admin-tickets), so CI keeps one lane.
 //
 //   lane "apps": the files that build or start whole stores in the checkout (the admin in a
 //                browser, the packed plugin, the demo, the storefront, the production topology),
-//                with one long HTTP file to even the lanes; each of these in turn, as before
+//                with one long HTTP file to even the lanes, at a lower CPU priority
 //   lane "http": every other file (Medusa in the test process, a database of its own)
 //
-// One PostgreSQL serves both (the machine's, else one embedded PostgreSQL started here); each lane
-// has its own GHN sandbox (jest's global set-up) and its own env file. Arguments go to one jest run
-// of the files they name, as before: `npm run test:integration -- integration-tests/http/ghn-cod`.
-// GHN_TEST_LANES=1 runs every file in one lane.
+// The lanes share one PostgreSQL (the machine's, else one embedded PostgreSQL started here); each
+// has its own GHN sandbox (jest's global set-up) and its own env file.
 const { spawn } = require("node:child_process")
 const fs = require("node:fs")
 const os = require("node:os")
@@ -36,10 +39,12 @@ function specFiles(dir) {
 }
 
 /** One jest process over `files` (all of the project's when none), its output prefixed when `name` is. */
-function lane(name, files, env) {
+function lane(name, files, env, priority = 0) {
   return new Promise((resolve) => {
     const args = [JEST, "--selectProjects", "integration", "--runInBand", ...(name ? ["--runTestsByPath"] : []), ...files]
     const child = spawn(process.execPath, args, { cwd: ROOT, env: { ...env, NODE_OPTIONS }, stdio: name ? ["ignore", "pipe", "pipe"] : "inherit" })
+    // Its children (builds, installs, stores) inherit the priority.
+    if (priority) os.setPriority(child.pid, priority)
     if (name) {
       for (const [stream, out] of [[child.stdout, process.stdout], [child.stderr, process.stderr]]) {
         let rest = ""
@@ -57,7 +62,7 @@ function lane(name, files, env) {
 
 async function main() {
   const given = process.argv.slice(2)
-  if (given.length || process.env.GHN_TEST_LANES === "1") process.exit(await lane(null, given, process.env))
+  if (given.length || process.env.GHN_TEST_LANES !== "2") process.exit(await lane(null, given, process.env))
 
   // The lanes' one PostgreSQL: their global set-ups find it through DB_HOST/DB_PORT.
   const pg = await ensurePostgres({
@@ -74,7 +79,7 @@ async function main() {
   const started = Date.now()
   process.stdout.write(`integration tests in two lanes: apps (${apps.length} files), http (${http.length} files)\n`)
   const codes = await Promise.all([
-    lane("apps", apps, { ...process.env, ...db, GHN_TEST_ENV_FILE: envFile("apps") }),
+    lane("apps", apps, { ...process.env, ...db, GHN_TEST_ENV_FILE: envFile("apps") }, 10),
     lane("http", http, { ...process.env, ...db, GHN_TEST_ENV_FILE: envFile("http") }),
   ])
   await pg.stop()
