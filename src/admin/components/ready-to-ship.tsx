@@ -114,10 +114,11 @@ export function ReadyToShip() {
           row.original.problems.length ? (
             <div className="flex max-w-[320px] flex-col gap-y-1" data-testid="ghn-ready-problems">
               {row.original.problems.map((p, i) => (
-                <span key={i} className="text-ui-fg-error whitespace-normal text-xs">
-                  {p.message}
-                  {/* GHN's candidates, unless the message already names them. */}
-                  {p.code === "address" && p.candidates.length && !p.message.includes(p.candidates[0]) ? ` (${t("ready.candidates")}: ${p.candidates.slice(0, 3).join("; ")})` : ""}
+                <span key={i} className="text-ui-fg-error whitespace-normal text-xs" title={p.message}>
+                  {/* An address in a few words and GHN's first candidates (the whole message on hover); others as the server words them. */}
+                  {p.code === "address"
+                    ? `${t("ready.addressProblem", { part: t(`ready.part_${p.part}`) })}${p.candidates.length ? ` (${t("ready.candidates")}: ${p.candidates.slice(0, 2).join("; ")})` : ""}`
+                    : p.message}
                 </span>
               ))}
             </div>
@@ -262,7 +263,7 @@ export function ReadyToShip() {
             {t("ready.problemsOnly")}
           </Button>
           <Select size="small" value={shift} onValueChange={setShift}>
-            <Select.Trigger className="w-[200px]" data-testid="ghn-ready-shift">
+            <Select.Trigger className="w-[260px]" data-testid="ghn-ready-shift">
               <Select.Value />
             </Select.Trigger>
             <Select.Content>
