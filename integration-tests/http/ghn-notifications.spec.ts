@@ -43,7 +43,7 @@ medusaIntegrationTestRunner({
       (await getContainer().resolve(Modules.NOTIFICATION).listNotifications({ resource_id: orderId } as never, { order: { created_at: "ASC" } })) as any[]
 
     /** Waits for `count` notifications (at least, with `atLeast`), each past Medusa's "pending" (its provider answered). */
-    const delivered = (orderId: string, count: number, atLeast = false) =>
+    const answered = (orderId: string, count: number, atLeast = false) =>
       waitFor(async () => {
         const all = await sent(orderId)
         return (atLeast ? all.length >= count : all.length === count) && all.every((n) => n.status !== "pending")
@@ -53,7 +53,7 @@ medusaIntegrationTestRunner({
       const p = await parcel()
       expect(p.cod).toBeGreaterThan(0)
       await move(p.code, "picked", "storing", "delivering", "delivery_fail:GHN-DFC1A2", "delivering", "delivered")
-      await delivered(p.orderId, 5)
+      await answered(p.orderId, 5)
       const all = await sent(p.orderId)
       expect(all.map((n) => [n.template, n.channel, n.to, n.status])).toEqual([
         ["ghn-parcel-shipped", "email", "khach@example.vn", "success"],
@@ -102,7 +102,7 @@ medusaIntegrationTestRunner({
       await waitFor(async () => (await api.get(`/admin/ghn/shipments/${p.code}`, admin)).data.shipment.status === "delivery_fail", 30_000)
       for (let i = 0; i < 4; i++) await move(p.code, "delivering", "delivery_fail")
       // 1 shipped + 5 out for delivery + 3 of the 5 failures.
-      await delivered(p.orderId, 9, true)
+      await answered(p.orderId, 9, true)
       await api.post(`/admin/ghn/shipments/${p.code}/refresh`, {}, admin)
       const all = await sent(p.orderId)
       const failed = all.filter((n) => n.template === "ghn-parcel-delivery-failed")
@@ -124,7 +124,7 @@ medusaIntegrationTestRunner({
     it("writes in English for an English order, and tells a returned parcel's shopper why", async () => {
       const p = await parcel("en-US")
       await move(p.code, "picked", "delivering", "delivery_fail:GHN-DFC1A4", "waiting_to_return", "return", "returning", "returned")
-      await delivered(p.orderId, 4)
+      await answered(p.orderId, 4)
       const all = await sent(p.orderId)
       expect(all.map((n) => n.template)).toEqual(["ghn-parcel-shipped", "ghn-parcel-out-for-delivery", "ghn-parcel-delivery-failed", "ghn-parcel-returned"])
       expect(all[0].data.subject).toMatch(/^Order #\d+ is on its way with GHN$/)
