@@ -103,7 +103,8 @@ export class RequestBudget {
   }
 }
 
-function pause(ms: number, signal?: AbortSignal): Promise<void> {
+/** Waits `ms`, or rejects when `signal` aborts (the budget's waits and the transport's back-off). */
+export function pause(ms: number, signal?: AbortSignal): Promise<void> {
   return new Promise<void>((resolve, reject) => {
     if (signal?.aborted) return reject(signal.reason)
     const timer = setTimeout(() => {

@@ -5,7 +5,7 @@
  */
 import { Agent, FormData, type Dispatcher } from "undici"
 import { z } from "zod"
-import type { RequestBudget } from "./budget"
+import { pause as sleep, type RequestBudget } from "./budget"
 import { GhnApiError, GhnError, GhnInputError, GhnNetworkError, type GhnFieldError } from "./errors"
 
 export interface GhnLogger {
@@ -163,20 +163,6 @@ function parseRetryAfter(value: string | string[] | undefined): number | undefin
   return Number.isNaN(at) ? undefined : Math.max(0, at - Date.now())
 }
 
-function sleep(ms: number, signal?: AbortSignal): Promise<void> {
-  return new Promise((resolve, reject) => {
-    if (signal?.aborted) return reject(signal.reason)
-    const timer = setTimeout(() => {
-      signal?.removeEventListener("abort", onAbort)
-      resolve()
-    }, ms)
-    const onAbort = () => {
-      clearTimeout(timer)
-      reject(signal?.reason)
-    }
-    signal?.addEventListener("abort", onAbort, { once: true })
-  })
-}
 
 /** Positive integer check of a ShopId (client option or per call). */
 export function checkShopId(operation: string, shopId: unknown, field = "shopId"): void {

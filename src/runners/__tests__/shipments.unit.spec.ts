@@ -7,6 +7,7 @@ import { captureGhnCodWorkflow } from "../../workflows/capture-ghn-cod"
 import { applyGhnShipmentWorkflow } from "../../workflows/apply-ghn-shipment"
 import { applyGhnCallback, applyGhnShipment, applyPendingGhnEvents, recoveryPass, applyGhnOrderInfo } from "../shipments"
 import { fakeContainer, stubWorkflow } from "./fakes"
+import { ghnProviderIdOf } from "../../lib/runtime/provider-id"
 
 type Callback = { id: string; order_code: string; unknown_order?: boolean; processed_at?: Date | null }
 
@@ -17,7 +18,7 @@ function fakeGhn(opts: { callbacks?: Callback[]; shipments?: { order_code: strin
     info,
     listGhnWebhookEvents: jest.fn(async (filter: { id?: string }) => (filter.id ? (opts.callbacks ?? []).filter((c) => c.id === filter.id) : opts.callbacks ?? [])),
     listGhnShipments: jest.fn(async (filter: { order_code?: string[] }) =>
-      (opts.shipments ?? []).filter((s) => !filter.order_code || filter.order_code.includes(s.order_code)).map((s) => ({ shop_id: 1, provider_id: "fp_ghn_ghn", ...s }))
+      (opts.shipments ?? []).filter((s) => !filter.order_code || filter.order_code.includes(s.order_code)).map((s) => ({ shop_id: 1, provider_id: `fp_${ghnProviderIdOf("ghn")}`, ...s }))
     ),
     markCallbacksFailed: jest.fn(async () => undefined),
     accountOf: jest.fn(() => ({ client: { orders: { info } } })),
