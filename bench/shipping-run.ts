@@ -2,7 +2,7 @@
  * Benchmark: a day's orders shipped in one shipping run, against the same number of orders
  * fulfilled one at a time through Medusa's admin API (the order page's Fulfill items, or a store's
  * own script), in the same script, on the development store with the GHN sandbox and the GHN
- * request budget --budget (ghnRequestsPerSecond, default 5 as the option's):
+ * request budget --budget (ghnRequestsPerSecond, default 20 as the option's):
  *
  *   ready to ship   GET /admin/ghn/ready-to-ship (first page and count; the COD filter; problems only)
  *                   with --orders (+ --placed) open orders in a store of that many orders, then of
@@ -19,8 +19,9 @@
  * kettle, the others 1 to 3 shirts), then copied by SQL in Medusa's order tables (each copy its own
  * id and number, sharing the address and payment collection) to --orders and --baseline.
  *
- *   npm run bench:shipping-run -- [--orders 1000] [--baseline 1000] [--history 100000] [--placed 20] [--budget 5] [--samples 30]
+ *   npm run bench:shipping-run -- [--orders 1000] [--baseline 1000] [--history 100000] [--placed 20] [--budget 20] [--samples 30]
  *   npm run bench:shipping-run -- --ready-only          Ready to ship at both sizes, no run (~12 min)
+ *   npm run bench:shipping-run -- --keep                the database is left for EXPLAIN (its URL printed)
  */
 import { readFileSync } from "node:fs"
 import { startGhnSandbox } from "../src/sandbox"
@@ -36,8 +37,8 @@ const PLACED = opt("placed", 20)
 if (ORDERS % PLACED || BASELINE % PLACED) throw new Error(`--orders and --baseline must be multiples of --placed (${PLACED})`)
 /** Orders placed at once through the store API (as `npm run demo:orders` does). */
 const PLACING = 4
-/** The account's request budget (ghnRequestsPerSecond; 5 is the option's default). */
-const BUDGET = opt("budget", 5)
+/** The account's request budget (ghnRequestsPerSecond; 20 is the option's default). */
+const BUDGET = opt("budget", 20)
 const RSS_LIMIT_MB = 150
 
 type Sql = Awaited<ReturnType<typeof sqlClient>>
@@ -247,7 +248,8 @@ async function main() {
   } finally {
     await store?.stop()
     await sql.end().catch(() => undefined)
-    await db.drop().catch(() => undefined)
+    if (flag("keep")) say(`the database is kept: ${db.url}`)
+    else await db.drop().catch(() => undefined)
     await sandbox.close()
   }
 }

@@ -1,7 +1,31 @@
 import { ExclamationCircle } from "@medusajs/icons"
-import { Alert, Button, Container, Drawer, Heading, Skeleton, StatusBadge, Text, clx } from "@medusajs/ui"
+import { Alert, Button, Container, Drawer, Heading, Select, Skeleton, StatusBadge, Text, clx } from "@medusajs/ui"
 import type { ReactNode } from "react"
+import { useStockLocations } from "../lib/api"
 import { statusColor, useGhnTranslation } from "../lib/format"
+
+/** The value of a stock location filter that lets every location through. */
+export const ALL_LOCATIONS = "all"
+
+/** A filter by the store's stock locations: one of them, or every one (`ALL_LOCATIONS`, labelled `allLabel`). */
+export function StockLocationSelect({ value, onChange, allLabel, testId, className }: { value: string; onChange: (locationId: string) => void; allLabel: string; testId: string; className?: string }) {
+  const locations = useStockLocations().data?.stock_locations ?? []
+  return (
+    <Select size="small" value={value} onValueChange={onChange}>
+      <Select.Trigger className={className} data-testid={testId}>
+        <Select.Value />
+      </Select.Trigger>
+      <Select.Content>
+        <Select.Item value={ALL_LOCATIONS}>{allLabel}</Select.Item>
+        {locations.map((l) => (
+          <Select.Item key={l.id} value={l.id}>
+            {l.name}
+          </Select.Item>
+        ))}
+      </Select.Content>
+    </Select>
+  )
+}
 
 /** A GHN order status as a coloured badge with its translated label. */
 export function GhnStatusBadge({ status, className }: { status: string; className?: string }) {

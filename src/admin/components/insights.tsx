@@ -4,13 +4,12 @@ import { keepPreviousData, useQuery } from "@tanstack/react-query"
 import { useState, type ReactNode } from "react"
 import { vietnamDayStart, vietnamDayText } from "../../lib/ghn/dates"
 import { LATENESS, OUTCOMES, periodsOf, type InsightGroup, type Insights } from "../../lib/insights/insights"
-import { errorText, useStockLocations } from "../lib/api"
+import { errorText } from "../lib/api"
 import { backendHref, sdk } from "../lib/sdk"
 import { useGhnTranslation, vnd } from "../lib/format"
 import { BarList, CHART_COLORS, ColumnChart, type ChartSeries } from "./charts"
-import { EmptyState, ErrorState, Fact, LoadingRows, SectionHeader } from "./common"
+import { ALL_LOCATIONS, EmptyState, ErrorState, Fact, LoadingRows, SectionHeader, StockLocationSelect } from "./common"
 
-const ALL = "all"
 const OUTCOME_COLORS: Record<(typeof OUTCOMES)[number], string> = {
   delivered: CHART_COLORS.green,
   returned: CHART_COLORS.orange,
@@ -24,7 +23,7 @@ const LATENESS_COLORS: Record<(typeof LATENESS)[number], string> = { on_time: CH
 
 type Filters = { from: string; to: string; location_id: string; group: InsightGroup }
 
-const queryOf = (f: Filters) => ({ from: f.from, to: f.to, group: f.group, ...(f.location_id !== ALL ? { location_id: f.location_id } : {}) })
+const queryOf = (f: Filters) => ({ from: f.from, to: f.to, group: f.group, ...(f.location_id !== ALL_LOCATIONS ? { location_id: f.location_id } : {}) })
 
 const useInsights = (f: Filters) =>
   useQuery({
@@ -80,9 +79,8 @@ export function InsightsReport() {
   const { t, i18n } = useGhnTranslation()
   const lng = i18n.language
   const today = vietnamDayText(new Date())
-  const [filters, setFilters] = useState<Filters>({ from: vietnamDayText(new Date(vietnamDayStart(today).getTime() - 29 * 86_400_000)), to: today, location_id: ALL, group: "day" })
+  const [filters, setFilters] = useState<Filters>({ from: vietnamDayText(new Date(vietnamDayStart(today).getTime() - 29 * 86_400_000)), to: today, location_id: ALL_LOCATIONS, group: "day" })
   const query = useInsights(filters)
-  const locations = useStockLocations().data?.stock_locations ?? []
   const i = query.data?.insights
   const set = (patch: Partial<Filters>) => setFilters((f) => ({ ...f, ...patch }))
   const csvHref = backendHref(`/admin/ghn/insights?${new URLSearchParams({ ...queryOf(filters), format: "csv" })}`)
@@ -121,19 +119,7 @@ export function InsightsReport() {
           </div>
           <div className="flex flex-col gap-y-1">
             <Label size="xsmall">{t("insights.location")}</Label>
-            <Select size="small" value={filters.location_id} onValueChange={(location_id) => set({ location_id })}>
-              <Select.Trigger data-testid="ghn-insights-location">
-                <Select.Value />
-              </Select.Trigger>
-              <Select.Content>
-                <Select.Item value={ALL}>{t("insights.allLocations")}</Select.Item>
-                {locations.map((l) => (
-                  <Select.Item key={l.id} value={l.id}>
-                    {l.name}
-                  </Select.Item>
-                ))}
-              </Select.Content>
-            </Select>
+            <StockLocationSelect value={filters.location_id} onChange={(location_id) => set({ location_id })} allLabel={t("insights.allLocations")} testId="ghn-insights-location" />
           </div>
           <div className="flex flex-col gap-y-1">
             <Label size="xsmall">{t("insights.group")}</Label>

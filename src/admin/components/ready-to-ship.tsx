@@ -4,10 +4,10 @@ import { useQueryClient } from "@tanstack/react-query"
 import { useEffect, useMemo, useState } from "react"
 import { Link } from "react-router-dom"
 import { vietnamDayStart } from "../../lib/ghn/dates"
-import { api, errorText, keys, LABEL_SIZES, useInvalidate, useMutation, useReadyToShip, useShifts, useShippingRun, useShippingRuns, useStockLocations, type LabelSize, type ReadyOrder, type ShippingRun } from "../lib/api"
+import { api, errorText, keys, LABEL_SIZES, useInvalidate, useMutation, useReadyToShip, useShifts, useShippingRun, useShippingRuns, type LabelSize, type ReadyOrder, type ShippingRun } from "../lib/api"
 import { backendHref } from "../lib/sdk"
 import { dateTime, useGhnTranslation, vnd } from "../lib/format"
-import { ErrorState } from "./common"
+import { ALL_LOCATIONS, ErrorState, StockLocationSelect } from "./common"
 
 const PAGE_SIZE = 20
 const columnHelper = createDataTableColumnHelper<ReadyOrder>()
@@ -40,7 +40,6 @@ export function ReadyToShip() {
   /** The pickup shift the next run asks GHN for: "rule" is the store's rule (option pickShift). */
   const [shift, setShift] = useState("rule")
   const query = useReadyToShip({ ...apiFilter(filters), limit: pagination.pageSize, offset: pagination.pageIndex * pagination.pageSize })
-  const locations = useStockLocations().data?.stock_locations ?? []
   const todayShifts = useShifts().data?.today ?? []
   const withShift = (body: Record<string, unknown>) => (shift !== "rule" ? { ...body, pick_shift: Number(shift) } : body)
   const orders = query.data?.orders ?? []
@@ -226,19 +225,7 @@ export function ReadyToShip() {
             </Label>
             <Input id="ghn-ready-to" size="small" type="date" value={filters.placed_to ?? ""} min={filters.placed_from} onChange={(e) => setFilter("placed_to", e.target.value || "all")} data-testid="ghn-ready-to" />
           </div>
-          <Select size="small" value={filters.location_id ?? "all"} onValueChange={(v) => setFilter("location_id", v)}>
-            <Select.Trigger className="w-[180px]" data-testid="ghn-ready-location">
-              <Select.Value />
-            </Select.Trigger>
-            <Select.Content>
-              <Select.Item value="all">{t("ready.allLocations")}</Select.Item>
-              {locations.map((l) => (
-                <Select.Item key={l.id} value={l.id}>
-                  {l.name}
-                </Select.Item>
-              ))}
-            </Select.Content>
-          </Select>
+          <StockLocationSelect value={filters.location_id ?? ALL_LOCATIONS} onChange={(v) => setFilter("location_id", v)} allLabel={t("ready.allLocations")} testId="ghn-ready-location" className="w-[180px]" />
           <Select size="small" value={filters.payment ?? "all"} onValueChange={(v) => setFilter("payment", v as Filters["payment"] | "all")}>
             <Select.Trigger className="w-[200px]" data-testid="ghn-ready-payment">
               <Select.Value />

@@ -46,7 +46,8 @@ export function planGhnShippingOptions(providerId: string, existing: ZoneShippin
       { attribute: "is_return", value: o.is_return ? "true" : "false", operator: "eq" },
     ],
   }))
-  const planned = new Set(options.map((o) => kindOf(o.data)))
-  const duplicates = ghnExisting.filter((o) => planned.has(kindOf(o.data))).map((o) => ({ id: o.id, name: o.name }))
+  // In the plan's order (Medusa lists a zone's options in no set order), so the merchant reads the same message each time.
+  const planned = options.map((o) => kindOf(o.data))
+  const duplicates = planned.flatMap((kind) => ghnExisting.filter((o) => kindOf(o.data) === kind).map((o) => ({ id: o.id, name: o.name })))
   return { options, duplicates }
 }

@@ -75,9 +75,10 @@ export const ghnOptionsSchema = z
     pollIntervalMinutes: z.number().int().min(1).max(1440).default(30),
     /**
      * GHN calls per second that polling, the admin's refreshes and bulk actions may use (checkout
-     * quotes and Create Order never wait and come first). GHN publishes no limit.
+     * quotes and Create Order never wait and come first). GHN publishes no limit; a 429 lowers it.
+     * 20: a shipping run (two calls an order) is then paced by the worker's CPU, not by the budget.
      */
-    ghnRequestsPerSecond: z.number().min(0.1).max(100).default(5),
+    ghnRequestsPerSecond: z.number().min(0.1).max(100).default(20),
     /** Applied GHN callbacks are deleted this many days after they were applied (the shipment's history keeps them). */
     callbackRetentionDays: z.number().int().min(1).max(3650).default(90),
     /**

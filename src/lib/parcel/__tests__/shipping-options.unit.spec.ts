@@ -26,4 +26,19 @@ describe("planGhnShippingOptions", () => {
       { id: "so_ret", name: "Trả hàng" },
     ])
   })
+
+  it("names the duplicates in the plan's order, whatever order Medusa lists the zone's options in", () => {
+    const zone = [
+      { id: "so_heavy_return", name: "Heavy return", provider_id: ghnProviderIdOf("ghn"), data: { service_type_id: 5, is_return: true } },
+      { id: "so_heavy", name: "Heavy", provider_id: ghnProviderIdOf("ghn"), data: { service_type_id: 5 } },
+      { id: "so_light", name: "Light", provider_id: ghnProviderIdOf("ghn"), data: { service_type_id: 2 } },
+      { id: "so_light_return", name: "Light return", provider_id: ghnProviderIdOf("ghn"), data: { service_type_id: 2, is_return: true } },
+    ]
+    const { options } = planGhnShippingOptions(ghnProviderIdOf("ghn"), [], isGhnProviderId)
+    const kind = (d: { service_type_id: unknown; is_return?: unknown }) => `${d.service_type_id}|${d.is_return === true}`
+    const planOrder = options.map((o) => zone.find((z) => kind(z.data) === kind(o.data))!.id)
+    for (const listed of [zone, [...zone].reverse(), [zone[2], zone[0], zone[3], zone[1]]]) {
+      expect(planGhnShippingOptions(ghnProviderIdOf("ghn"), listed, isGhnProviderId).duplicates.map((d) => d.id)).toEqual(planOrder)
+    }
+  })
 })

@@ -73,8 +73,9 @@ export class ReadyToShipRepository extends SqlRepository {
    * orders asked for; every condition is then checked on Medusa's rows, so an index entry gone
    * stale is never listed.
    */
-  // The live runs' orders are asked per order through their unique index (OFFSET keeps the planner
-  // from an anti-join whose estimate, stale while a run fills the table, scans them all per order).
+  // The live runs' orders and the payment sessions are asked per order through their indexes
+  // (OFFSET 0 keeps the planner from an anti-join whose estimate, stale while a run fills the table,
+  // scans them all per order, and from hashing every order paid by cash on delivery for the page).
   private from(providerPrefix: string, byIds: boolean) {
     // Each indexed order read by its key (LIMIT keeps the planner from hashing the whole order
     // table against the index, which it prefers once the store's past outgrows the open orders).
@@ -95,7 +96,7 @@ export class ReadyToShipRepository extends SqlRepository {
       cross join lateral (
         select exists (select 1 from order_payment_collection opc
                          join payment_session ps on ps.payment_collection_id = opc.payment_collection_id and ps.deleted_at is null
-                        where opc.order_id = o.id and opc.deleted_at is null and ps.provider_id = any(?)) as cod) p
+                        where opc.order_id = o.id and opc.deleted_at is null and ps.provider_id = any(?) offset 0) as cod) p
      where ${OPEN_ORDER_SQL}
        and not exists (select 1 from ghn_shipping_run_order r where r.order_id = o.id and r.status in ('queued', 'running') and r.deleted_at is null offset 0)`
   }
