@@ -7,16 +7,18 @@ import { statusColor, useGhnTranslation } from "../lib/format"
 /** The value of a stock location filter that lets every location through. */
 export const ALL_LOCATIONS = "all"
 
-/** A filter by the store's stock locations: one of them, or every one (`ALL_LOCATIONS`, labelled `allLabel`). */
-export function StockLocationSelect({ value, onChange, allLabel, testId, className }: { value: string; onChange: (locationId: string) => void; allLabel: string; testId: string; className?: string }) {
-  const locations = useStockLocations().data?.stock_locations ?? []
+/**
+ * A choice among stock locations (given), with an optional first item for every one (`ALL_LOCATIONS`,
+ * labelled `allLabel`), or a placeholder until one is chosen.
+ */
+export function LocationSelect({ locations, value, onChange, allLabel, placeholder, size, testId, className }: { locations: { id: string; name: string }[]; value: string; onChange: (locationId: string) => void; allLabel?: string; placeholder?: string; size?: "small" | "base"; testId: string; className?: string }) {
   return (
-    <Select size="small" value={value} onValueChange={onChange}>
+    <Select size={size} value={value} onValueChange={onChange}>
       <Select.Trigger className={className} data-testid={testId}>
-        <Select.Value />
+        <Select.Value placeholder={placeholder} />
       </Select.Trigger>
       <Select.Content>
-        <Select.Item value={ALL_LOCATIONS}>{allLabel}</Select.Item>
+        {allLabel !== undefined ? <Select.Item value={ALL_LOCATIONS}>{allLabel}</Select.Item> : null}
         {locations.map((l) => (
           <Select.Item key={l.id} value={l.id}>
             {l.name}
@@ -25,6 +27,12 @@ export function StockLocationSelect({ value, onChange, allLabel, testId, classNa
       </Select.Content>
     </Select>
   )
+}
+
+/** A filter by the store's stock locations: one of them, or every one (`ALL_LOCATIONS`, labelled `allLabel`). */
+export function StockLocationSelect(props: { value: string; onChange: (locationId: string) => void; allLabel: string; testId: string; className?: string }) {
+  const locations = useStockLocations().data?.stock_locations ?? []
+  return <LocationSelect {...props} locations={locations} size="small" />
 }
 
 /** A GHN order status as a coloured badge with its translated label. */

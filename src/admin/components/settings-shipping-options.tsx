@@ -6,7 +6,7 @@ import type { SetupLocation } from "../../lib/insights/setup-checklist"
 import { api, errorText, useInvalidate, useMutation } from "../lib/api"
 import { useGhnTranslation } from "../lib/format"
 import { sdk } from "../lib/sdk"
-import { DrawerFooter, LoadingRows } from "./common"
+import { DrawerFooter, LoadingRows, LocationSelect } from "./common"
 
 type Zone = { id: string; name: string; fulfillment_set: string }
 
@@ -55,18 +55,7 @@ function CreateShippingOptionsDrawer({ locations, onOpenChange }: { locations: S
         <Drawer.Body className="flex flex-col gap-y-4 overflow-y-auto">
           <div className="flex flex-col gap-y-1">
             <Label size="small">{t("shippingOptions.location")}</Label>
-            <Select value={locationId ?? ""} onValueChange={(v) => (setLocationId(v), setZoneChoice(undefined), setError(null))}>
-              <Select.Trigger data-testid="ghn-shipping-options-location">
-                <Select.Value placeholder={t("shops.choose")} />
-              </Select.Trigger>
-              <Select.Content>
-                {locations.map((l) => (
-                  <Select.Item key={l.id} value={l.id}>
-                    {l.name}
-                  </Select.Item>
-                ))}
-              </Select.Content>
-            </Select>
+            <LocationSelect locations={locations} value={locationId ?? ""} onChange={(v) => (setLocationId(v), setZoneChoice(undefined), setError(null))} placeholder={t("shops.choose")} testId="ghn-shipping-options-location" />
           </div>
           {zones.data && zones.data.length > 1 ? (
             <div className="flex flex-col gap-y-1">

@@ -1,8 +1,8 @@
-jest.mock("../../runners/shipments", () => ({ recoveryPass: jest.fn() }))
+jest.mock("../shipments", () => ({ recoveryPass: jest.fn() }))
 
 import type { MedusaContainer } from "@medusajs/framework/types"
-import applyPendingGhnEventsJob, { config } from "../apply-pending-ghn-events"
-import { recoveryPass } from "../../runners/shipments"
+import applyPendingGhnEventsJob, { config } from "../../jobs/apply-pending-ghn-events"
+import { recoveryPass } from "../shipments"
 
 function fakeContainer() {
   const logger = { info: jest.fn(), warn: jest.fn() }
