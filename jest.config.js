@@ -28,7 +28,7 @@ module.exports = {
       globalSetup: "<rootDir>/integration-tests/setup/global-setup.js",
       globalTeardown: "<rootDir>/integration-tests/setup/global-teardown.js",
       setupFiles: ["<rootDir>/integration-tests/setup/env.js"],
-      setupFilesAfterEnv: ["<rootDir>/integration-tests/setup/spec-violations.js"],
+      setupFilesAfterEnv: ["<rootDir>/integration-tests/setup/ceiling.js", "<rootDir>/integration-tests/setup/spec-violations.js"],
     },
   ],
 }

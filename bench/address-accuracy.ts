@@ -10,7 +10,7 @@
  *
  *   npx ts-node --transpile-only bench/address-accuracy.ts [--limit N] [--show 5]
  */
-import { foldVietnamese, normalizeUnitName } from "../src/lib/address/address"
+import { accentedUnitName, foldVietnamese, normalizeUnitName } from "../src/lib/address/address"
 import { AddressInput, AddressResolutionError, AddressResolver, ResolvedAddress } from "../src/lib/address/address-resolver"
 import { masterData } from "../src/sandbox/masterdata"
 import { sandboxMasterData } from "./lib/sandbox-master-data"
@@ -84,9 +84,17 @@ function corpus(): Case[] {
   const special = (name: string) => /đặc biệt|vật tư/i.test(name)
   const streets = md.newProvinces.flatMap((p) => (md.newWardsByProvince.get(p._id) ?? []).slice(0, 3).map((w) => bare(w.name)))
   let n = 0
+  // New-model wards by bare name, per new province: the legacy wards named like one of them.
+  const newWardsNamed = new Map<number, Map<string, number[]>>()
+  for (const province of md.newProvinces) {
+    const byName = new Map<string, number[]>()
+    for (const w of md.newWardsByProvince.get(province._id) ?? []) if (!special(w.name)) byName.set(normalizeUnitName(w.name), [...(byName.get(normalizeUnitName(w.name)) ?? []), w._id])
+    newWardsNamed.set(province._id, byName)
+  }
   // ---- legacy: province + district + ward
   for (const province of md.provinces) {
     const full = province.NameExtension.find((x) => /^(Tỉnh|Thành phố) /.test(x)) ?? province.ProvinceName
+    const newProvinceId = md.newProvinceOfLegacy(province.ProvinceID)
     for (const district of md.districtsByProvince.get(province.ProvinceID) ?? []) {
       if (special(district.DistrictName)) continue
       const siblings = (md.wardsOf(district.DistrictID) ?? []).filter((w) => !special(w.WardName))
@@ -123,6 +131,17 @@ function corpus(): Case[] {
         add("abbreviated, glued without a dot", (x) => gluedNoDot(x, glueWay), (w) => ({ address_1: w, city: gluedNoDot(D, glueWay), province: province.ProvinceName }))
         const otherNames = OTHER_PROVINCE_NAMES[normalizeUnitName(province.ProvinceName)]
         if (otherNames) add("province by another name", same, (w) => ({ address_1: w, city: D, province: otherNames[n % otherNames.length] }))
+        // issue 39's class: a ward named like a new-model ward of the province it merged into, its
+        // district named, all in one line ("40 Phan Dinh Phung, Gia Vien, Q. Ngo Quyen, Tp Hai Phong"):
+        // the legacy ward, whether the new namesake is the same place (the ward became part of it) or another.
+        const namesakes = newProvinceId === null ? [] : (newWardsNamed.get(newProvinceId)?.get(normalizeUnitName(W)) ?? [])
+        if (namesakes.length) {
+          const samePlace = namesakes.some((id) => partOf.get(ward.WardCode)?.has(id))
+          const accents = n % 2 === 0
+          const written = (x: string) => (accents ? bare(x) : fold(bare(x)))
+          const line = (w: string) => [street, w, abbreviated(D, false), abbreviated(full, false)].map((x) => (accents ? x : fold(x))).join(", ")
+          add(`named like a new ward of its province (${samePlace ? "the same place" : "another place"}), district named, one line`, written, (w) => ({ address_1: line(w) }))
+        }
       }
     }
   }
@@ -169,17 +188,28 @@ function corpus(): Case[] {
         // two new wards of one name in the province: the ambiguous constructs' business
         if ((md.newWardsByProvince.get(newProvinceId) ?? []).filter((w) => normalizeUnitName(w.name) === normalizeUnitName(W)).length > 1) continue
         // legacy wards of the district the new ward's name also reads as: of its full name if one has it, else by the name with its accents
-        const exact = wards.filter((w) => w.WardName === W)
-        const namesakes = (exact.length ? exact : wards.filter((w) => bare(w.WardName) === bare(W))).filter((w) => !partOf.get(w.WardCode)?.has(newWardId))
+        // names compared as the resolver does: old and new tone placement alike ("Vị Thuỷ" is "Vị Thủy")
+        const exact = wards.filter((w) => w.WardName === W || (w.WardName.slice(0, -bare(w.WardName).length) === W.slice(0, -bare(W).length) && accentedUnitName(w.WardName) === accentedUnitName(W)))
+        const namesakes = (exact.length ? exact : wards.filter((w) => accentedUnitName(w.WardName) === accentedUnitName(W))).filter((w) => !partOf.get(w.WardCode)?.has(newWardId))
         const newTruth: Truth = { kind: "new", ward_id: newWardId }
-        const truth: Truth = namesakes.length ? { kind: "refuse", ward_codes: namesakes.map((w) => w.WardCode) } : newTruth
+        // With its legacy province, the district named is the legacy model's: a legacy namesake of that
+        // district is the ward the text names (issue 39). Two namesakes, or the district with only the
+        // new province it joined (the models mixed), are a refusal listing the namesakes.
+        const namesake = namesakes.length === 1 ? namesakes[0] : undefined
+        const truthWith = (legacyProvinceNamed: boolean): Truth =>
+          namesake && legacyProvinceNamed
+            ? { kind: "legacy", district_id: district.DistrictID, ward_code: namesake.WardCode, new_ward_id: md.wardByCode.get(namesake.WardCode)?.newWardId ?? null }
+            : namesakes.length
+              ? { kind: "refuse", ward_codes: namesakes.map((w) => w.WardCode) }
+              : newTruth
+        const truth = truthWith(true)
         const add = (style: string, address: AddressInput, t = truth) => cases.push({ model: "both", style, address: { country_code: "vn", ...address }, truth: t })
         n++
         // the legacy ward named as well: no namesake can be meant
         add("legacy ward, district and the new ward", { address_1: `${ward.WardName}, ${D}`, address_2: W, province: P }, newTruth)
         if (seen.has(`${newWardId}|${district.DistrictID}`)) continue
         seen.add(`${newWardId}|${district.DistrictID}`)
-        add("new ward, legacy district, new province", { address_1: W, city: D, province: P })
+        add("new ward, legacy district, new province", { address_1: W, city: D, province: P }, truthWith(normalizeUnitName(P) === normalizeUnitName(province.ProvinceName)))
         add("new ward, legacy district, legacy province", { address_1: W, city: D, province: province.ProvinceName })
         add("…in one line after a street", { address_1: `Số ${(n % 200) + 1} ${streets[n % streets.length]}, ${W}, ${D}, ${province.ProvinceName}` })
       }

@@ -1,31 +1,46 @@
 #!/usr/bin/env node
-// `npm run test:integration`: the integration tests in one jest process, one file at a time
-// (--runInBand), as CI runs them. Arguments go to that jest run, to run the files they name:
-// `npm run test:integration -- integration-tests/http/ghn-cod`.
+// `npm run test:integration`: every integration test file, in parallel lanes.
 //
-// GHN_TEST_LANES=2 runs them in two lanes at once instead, each a jest process running its files
-// one at a time; the tests wait more than they compute (one after the other they keep about 0.9 of
-// a 2-core machine busy), so two lanes take about two thirds of the time. Not the default: on 2
-// cores, the apps lane's npm installs and builds starved the http lane once (a first quote missed
-// its 8 s deadline in ghn-admin-tickets), so CI keeps one lane.
+//   1. Once, before any lane starts (so no lane compiles or installs while another runs timed work):
+//      the migrated database every file copies (scripts/test-db-template.js), and the builds the
+//      app specs use (integration-tests/setup/prepare.ts: the packed plugin, the packed store's
+//      install and build, the admin's production build, the storefront page), each kept in
+//      .cache/ under a hash of its sources, so a second run on unchanged code skips them.
+//   2. The lanes: one jest process each, running its files one at a time, with its own GHN sandbox
+//      (jest's global set-up). Two by default, one per core where there are more (GHN_TEST_LANES
+//      sets it). Files are dealt to lanes by their measured duration, longest first, to the lane
+//      with the least work so far; the durations are in integration-tests/durations.json, which
+//      every complete run rewrites.
+//   3. At the end: each lane's wall time and the ten slowest files.
 //
-//   lane "apps": the files that build or start whole stores in the checkout (the admin in a
-//                browser, the packed plugin, the demo, the storefront, the production topology),
-//                with one long HTTP file to even the lanes, at a lower CPU priority
-//   lane "http": every other file (Medusa in the test process, a database of its own)
+// GHN_TEST_COMPAT="~2.19.0 latest" also runs the packed plugin's spec on those Medusa versions
+// (what `npm run test:compat` does one after the other), as entries of the lanes: their stores
+// are installed and built in step 1. A version that resolves to the store template's own is the
+// packed spec's usual run. CI sets it (.ci/run).
 //
-// The lanes share one PostgreSQL (the machine's, else one embedded PostgreSQL started here); each
-// has its own GHN sandbox (jest's global set-up) and its own env file.
+// `npm test` is `test-integration.js --with-unit`: the unit tests run during step 1 and must pass
+// before the lanes start.
+//
+// Arguments go to one jest process instead, to run the files they name:
+// `npm run test:integration -- integration-tests/http/ghn-cod`. GHN_TEST_PATHS (path prefixes,
+// space-separated) runs only the files under them, in lanes.
 const { spawn } = require("node:child_process")
 const fs = require("node:fs")
 const os = require("node:os")
 const path = require("node:path")
 const { ensurePostgres } = require("./postgres")
+const { ensureMigratedTemplate } = require("./test-db-template")
 
 const ROOT = path.resolve(__dirname, "..")
 const JEST = require.resolve("jest/bin/jest")
 const NODE_OPTIONS = "--experimental-vm-modules --max-old-space-size=8192"
-const APPS = [/^integration-tests\/(browser|packed|smoke|storefront|production)\//, /^integration-tests\/http\/ghn-shipping-runs\.spec\.ts$/]
+const DURATIONS = path.join(ROOT, "integration-tests", "durations.json")
+const REPORTS = path.join(ROOT, "artifacts", "test-reports")
+/** A file not measured yet counts as this many seconds when lanes are dealt. */
+const UNMEASURED_SECONDS = 60
+const PACKED_SPEC = "integration-tests/packed/packed-plugin.spec.ts"
+
+const say = (line) => process.stdout.write(`${line}\n`)
 
 function specFiles(dir) {
   const out = []
@@ -38,13 +53,63 @@ function specFiles(dir) {
   return out.sort()
 }
 
-/** One jest process over `files` (all of the project's when none), its output prefixed when `name` is. */
-function lane(name, files, env, priority = 0) {
+function readDurations() {
+  try {
+    return JSON.parse(fs.readFileSync(DURATIONS, "utf8")).seconds ?? {}
+  } catch {
+    return {}
+  }
+}
+
+/** Longest first, each to the lane with the least measured work so far. An entry: a spec file, and the environment it runs in (a Medusa version). */
+function dealLanes(entries, count, seconds) {
+  const lanes = Array.from({ length: count }, () => ({ entries: [], seconds: 0 }))
+  const cost = (e) => seconds[e.key] ?? UNMEASURED_SECONDS
+  for (const entry of [...entries].sort((a, b) => cost(b) - cost(a) || a.key.localeCompare(b.key))) {
+    const lane = lanes.reduce((least, l) => (l.seconds < least.seconds ? l : least))
+    lane.entries.push(entry)
+    lane.seconds += cost(entry)
+  }
+  return lanes.filter((l) => l.entries.length)
+}
+
+/** The other Medusa versions asked for (GHN_TEST_COMPAT), resolved on the registry; the store template's own is left out. */
+function compatVersions() {
+  const specs = (process.env.GHN_TEST_COMPAT || "").split(/[\s,]+/).filter(Boolean)
+  if (!specs.length) return []
+  const { resolveMedusaSet } = require("./medusa-versions")
+  const template = require(path.join(ROOT, "integration-tests", "packed", "store-template", "package.json"))
+  const packages = Object.keys(template.dependencies).filter((name) => name.startsWith("@medusajs/"))
+  const versions = []
+  for (const spec of specs) {
+    const { medusa } = resolveMedusaSet(spec, packages)
+    if (medusa === template.dependencies["@medusajs/medusa"]) say(`Medusa ${spec} is ${medusa}, the store template's: the packed spec's usual run covers it`)
+    else if (!versions.includes(medusa)) versions.push(medusa)
+  }
+  return versions
+}
+
+/** A lane: its entries one after the other, one jest process for the plain spec files and one for each entry with an environment of its own. */
+async function runLane(name, entries, env) {
+  const plain = entries.filter((e) => !e.env)
+  const groups = [...(plain.length ? [{ files: plain.map((e) => e.file), env: {} }] : []), ...entries.filter((e) => e.env).map((e) => ({ files: [e.file], env: e.env, key: e.key }))]
+  let code = 0
+  const results = []
+  for (const [i, group] of groups.entries()) {
+    const outcome = await jest(`${name}${i ? `.${i}` : ""}`, group.files, { ...env, ...group.env })
+    code ||= outcome.code
+    // A spec run on another Medusa is counted under its own key.
+    results.push(...outcome.results.map((r) => (group.key ? { ...r, key: group.key } : r)))
+  }
+  return { code, results }
+}
+
+/** One jest process over `files`; its output prefixed with the lane's name when it has one. Resolves with its exit code and its jest report. */
+function jest(name, files, env, project = "integration") {
+  const report = path.join(os.tmpdir(), `ghn-test-report-${process.pid}-${name || "all"}.json`)
   return new Promise((resolve) => {
-    const args = [JEST, "--selectProjects", "integration", "--runInBand", ...(name ? ["--runTestsByPath"] : []), ...files]
+    const args = [JEST, "--selectProjects", project, ...(project === "integration" ? ["--runInBand"] : []), "--json", `--outputFile=${report}`, ...(name && files.length ? ["--runTestsByPath"] : []), ...files]
     const child = spawn(process.execPath, args, { cwd: ROOT, env: { ...env, NODE_OPTIONS }, stdio: name ? ["ignore", "pipe", "pipe"] : "inherit" })
-    // Its children (builds, installs, stores) inherit the priority.
-    if (priority) os.setPriority(child.pid, priority)
     if (name) {
       for (const [stream, out] of [[child.stdout, process.stdout], [child.stderr, process.stderr]]) {
         let rest = ""
@@ -56,40 +121,115 @@ function lane(name, files, env, priority = 0) {
         stream.on("end", () => rest && out.write(`[${name}] ${rest}\n`))
       }
     }
-    child.on("exit", (code, signal) => resolve(code ?? (signal ? 1 : 0)))
+    child.on("exit", (code, signal) => {
+      let results = []
+      try {
+        results = JSON.parse(fs.readFileSync(report, "utf8")).testResults ?? []
+        // Kept with each test's duration, for finding where a lane's time goes.
+        fs.mkdirSync(REPORTS, { recursive: true })
+        fs.copyFileSync(report, path.join(REPORTS, `${name || "all"}.json`.replace(/ /g, "-")))
+      } catch {}
+      fs.rmSync(report, { force: true })
+      resolve({ code: code ?? (signal ? 1 : 0), results })
+    })
   })
 }
 
+/** Runs `node <script>` (or ts-node for .ts) to its end, its output prefixed. */
+function prepare(script, env) {
+  return new Promise((resolve, reject) => {
+    const args = script.endsWith(".ts") ? [require.resolve("ts-node/dist/bin.js"), "--transpile-only", script] : [script]
+    const child = spawn(process.execPath, args, { cwd: ROOT, env: { ...env, NODE_OPTIONS: "" }, stdio: "inherit" })
+    child.on("exit", (code) => (code === 0 ? resolve() : reject(new Error(`${script} failed (exit ${code})`))))
+  })
+}
+
+const relative = (file) => path.relative(ROOT, file)
+
 async function main() {
   const given = process.argv.slice(2)
-  if (given.length || process.env.GHN_TEST_LANES !== "2") process.exit(await lane(null, given, process.env))
-
+  // `npm test`: the unit tests run beside the preparation (which mostly waits on the disk and the network), and end before any lane starts.
+  const unit = given[0] === "--with-unit" ? (given.shift(), jest("unit", [], process.env, "unit")) : null
+  const started = Date.now()
   // The lanes' one PostgreSQL: their global set-ups find it through DB_HOST/DB_PORT.
   const pg = await ensurePostgres({
     dataDir: path.join(ROOT, ".data", "test-pg"),
     port: Number(process.env.GHN_TEST_PG_PORT || 54329),
     persistent: false,
-    log: (line) => process.stdout.write(`[test-pg] ${line}\n`),
+    log: (line) => say(`[test-pg] ${line}`),
   })
   const db = { DB_HOST: pg.host, DB_PORT: String(pg.port), DB_USERNAME: pg.user, DB_PASSWORD: pg.password }
-  const files = specFiles("integration-tests")
-  const apps = files.filter((f) => APPS.some((re) => re.test(f)))
-  const http = files.filter((f) => !apps.includes(f))
-  const envFile = (name) => path.join(os.tmpdir(), `ghn-test-env-${process.pid}-${name}.json`)
-  const started = Date.now()
-  process.stdout.write(`integration tests in two lanes: apps (${apps.length} files), http (${http.length} files)\n`)
-  const codes = await Promise.all([
-    lane("apps", apps, { ...process.env, ...db, GHN_TEST_ENV_FILE: envFile("apps") }, 10),
-    lane("http", http, { ...process.env, ...db, GHN_TEST_ENV_FILE: envFile("http") }),
-  ])
-  await pg.stop()
-  for (const name of ["apps", "http"]) fs.rmSync(envFile(name), { force: true })
-  const minutes = ((Date.now() - started) / 60_000).toFixed(1)
-  process.stdout.write(`integration tests: apps ${codes[0] ? "FAILED" : "passed"}, http ${codes[1] ? "FAILED" : "passed"} (${minutes} min)\n`)
-  process.exit(codes.some(Boolean) ? 1 : 0)
+  try {
+    const template = await ensureMigratedTemplate(pg, (line) => say(`[prepare] ${line}`))
+    const env = { ...process.env, ...db, GHN_TEST_DB_TEMPLATE: template }
+    if (given.length) return ((await unit)?.code || 0) || (await jest(null, given, env)).code
+
+    // GHN_TEST_PATHS="integration-tests/http/ghn-cod integration-tests/packed": only the files under these, in lanes.
+    const only = (process.env.GHN_TEST_PATHS || "").split(/\s+/).filter(Boolean)
+    const allFiles = specFiles("integration-tests")
+    const files = allFiles.filter((f) => !only.length || only.some((p) => f.startsWith(p)))
+    const apps = files.filter((f) => !f.startsWith("integration-tests/http/") && !f.startsWith("integration-tests/modules/"))
+    const others = compatVersions()
+    const entries = [
+      ...files.map((file) => ({ file, key: file })),
+      ...others.map((medusa) => ({ file: PACKED_SPEC, key: `${PACKED_SPEC} on Medusa ${medusa}`, env: { GHN_PACKED_MEDUSA: medusa } })),
+    ]
+    await prepare("integration-tests/setup/prepare.ts", { ...env, GHN_TEST_COMPAT_STORES: others.join(" ") })
+    if (unit) {
+      const { code, results } = await unit
+      const tests = results.reduce((n, r) => n + r.assertionResults.length, 0)
+      say(`unit tests: ${results.length} files, ${tests} tests, ${code ? "FAILED" : "all passed"}`)
+      if (code) return code
+    }
+    const prepared = (Date.now() - started) / 1000
+
+    const cores = typeof os.availableParallelism === "function" ? os.availableParallelism() : os.cpus().length
+    const count = Number(process.env.GHN_TEST_LANES) || Math.max(2, cores)
+    const measured = readDurations()
+    const lanes = dealLanes(entries, count, measured)
+    say(`integration tests: ${files.length} files (${apps.length} start whole stores or browsers)${others.length ? ` and the packed spec on Medusa ${others.join(", ")}` : ""} in ${lanes.length} lanes, prepared in ${prepared.toFixed(0)} s`)
+    lanes.forEach((l, i) => say(`  lane ${i + 1}: ${l.entries.length} files, about ${Math.round(l.seconds)} s measured`))
+    const walls = []
+    const outcomes = await Promise.all(
+      lanes.map(async (l, i) => {
+        const name = `lane ${i + 1}`
+        const envFile = path.join(os.tmpdir(), `ghn-test-env-${process.pid}-${i + 1}.json`)
+        const outcome = await runLane(name, l.entries, { ...env, GHN_TEST_ENV_FILE: envFile })
+        fs.rmSync(envFile, { force: true })
+        walls[i] = (Date.now() - started) / 1000 - prepared
+        return outcome
+      })
+    )
+
+    const results = outcomes.flatMap((o) => o.results)
+    const keyOf = (r) => r.key ?? relative(r.name)
+    const seconds = Object.fromEntries(results.map((r) => [keyOf(r), Math.round((r.endTime - r.startTime) / 100) / 10]))
+    // A lane whose jest left no report (it crashed, or was stopped) fails its entries, by name.
+    const reported = new Set(results.map(keyOf))
+    const unreported = entries.filter((e) => !reported.has(e.key)).map((e) => `${e.key} (no report)`)
+    const failed = [...results.filter((r) => r.status !== "passed").map(keyOf), ...unreported]
+    const tests = results.reduce((n, r) => n + r.assertionResults.length, 0)
+    // Every entry ran: its durations deal the next run's lanes (kept with earlier ones of entries not run this time).
+    if (Object.keys(seconds).length === entries.length) {
+      const sorted = Object.fromEntries(Object.entries({ ...measured, ...seconds }).filter(([key]) => allFiles.includes(key) || key.startsWith(`${PACKED_SPEC} on `)).sort(([a], [b]) => a.localeCompare(b)))
+      fs.writeFileSync(DURATIONS, `${JSON.stringify({ note: "Seconds per integration test file, measured by the last complete `npm run test:integration`; it deals the files to lanes.", seconds: sorted }, null, 2)}\n`)
+    }
+    say("")
+    say("slowest files:")
+    for (const [file, s] of Object.entries(seconds).sort(([, a], [, b]) => b - a).slice(0, 10)) say(`  ${s.toFixed(1).padStart(6)} s  ${file}`)
+    say(`lanes: ${walls.map((w, i) => `lane ${i + 1} ${(w / 60).toFixed(1)} min`).join(", ")}; preparation ${(prepared / 60).toFixed(1)} min`)
+    const minutes = ((Date.now() - started) / 60_000).toFixed(1)
+    say(`integration tests: ${results.length} runs of spec files, ${tests} tests, ${failed.length ? `FAILED: ${failed.join(", ")}` : "all passed"} (${minutes} min)`)
+    return outcomes.some((o) => o.code) || failed.length || results.length < entries.length ? 1 : 0
+  } finally {
+    await pg.stop()
+  }
 }
 
-main().catch((error) => {
-  process.stderr.write(`${error.stack ?? error}\n`)
-  process.exit(1)
-})
+main().then(
+  (code) => process.exit(code),
+  (error) => {
+    process.stderr.write(`${error.stack ?? error}\n`)
+    process.exit(1)
+  }
+)

@@ -11,11 +11,12 @@
 import * as fs from "node:fs"
 import * as os from "node:os"
 import * as path from "node:path"
-import type { Browser, BrowserContext, Page } from "playwright-core"
+import type { Browser, BrowserContext, Locator, Page } from "playwright-core"
 import { AdminStore, startAdminStore, WEBHOOK } from "./helpers/admin-store"
 import { adminContext, describeBrowser, docsScreenshot, launch, login, screenshot } from "./helpers/browser"
+import { pdfPages } from "../../src/lib/handover/__tests__/pdf-text"
+import { waitFor } from "../helpers/wait"
 
-jest.setTimeout(600_000)
 
 const CUSTOMER_PHONE = "0901000004"
 
@@ -34,13 +35,56 @@ describeBrowser()("GHN admin in a browser", () => {
     return res.json()
   }
 
-  const until = async (what: string, check: () => Promise<boolean>, timeoutMs = 20_000) => {
-    const start = Date.now()
-    while (Date.now() - start < timeoutMs) {
-      if (await check().catch(() => false)) return
-      await new Promise((r) => setTimeout(r, 200))
-    }
-    throw new Error(`${what}: not within ${timeoutMs} ms`)
+  const until = (what: string, check: () => Promise<boolean>, timeoutMs = 60_000) => waitFor(check, { what, timeoutMs, intervalMs: 200 })
+
+  /** A day (YYYY-MM-DD) typed into a day field as the admin's language writes it, then Enter. */
+  const typeDay = async (field: Locator, day: string, language: "vi" | "en") => {
+    const [y, m, d] = day.split("-")
+    await field.fill(language === "vi" ? `${d}/${m}/${y}` : `${m}/${d}/${y}`)
+    await field.press("Enter")
+  }
+
+  /** Words of Medusa UI's English defaults and of the plugin's English texts that a Vietnamese screen must not show. */
+  const ENGLISH = /\b(Prev|Next|results|pages|Search|Clear all|Custom|Starting|Ending|Parcels|Delivered|Returned|Ready to ship|Handover|Scanned|GHN cannot|cannot deliver|no GHN ward)\b|mm\/dd\/yyyy/
+  const expectNoEnglish = async (p: Page, root: Locator) => {
+    const text = await root.innerText()
+    expect(text.match(ENGLISH)?.[0] ?? null).toBeNull()
+    const placeholders = await root.locator("input[placeholder]").evaluateAll((inputs) => inputs.map((i) => (i as HTMLInputElement).placeholder))
+    for (const placeholder of placeholders) expect(placeholder.match(ENGLISH)?.[0] ?? null).toBeNull()
+    void p
+  }
+
+  /**
+   * A chart as a person reads it: values on its value axis, its categories' labels, a tooltip with
+   * the exact figure when the pointer is on a column and when the keyboard moves through them.
+   */
+  const checkChart = async (p: Page, chart: Locator, expected: { labels?: string[]; figure: RegExp }) => {
+    await chart.locator("[data-chart-bar]").first().waitFor()
+    // SVG text has no innerText: its text content is what a person reads.
+    const values = await chart.locator(".ghn-chart-y-axis text, .ghn-chart-x-axis text").allTextContents()
+    expect(values.filter((v) => /\d/.test(v)).length).toBeGreaterThanOrEqual(2)
+    const labels = [...(await chart.locator(".ghn-chart-x-axis text").allTextContents()), ...(await chart.locator("[data-chart-label]").allTextContents())]
+    for (const label of expected.labels ?? []) expect(labels.join(" | ")).toContain(label)
+    // The pointer on the first column: the tooltip's exact figure.
+    const column = chart.locator("[data-chart-column]:has([data-chart-bar])").first()
+    // In view first: the pointer moves in the window, and a chart lower on the tab is below it.
+    await column.scrollIntoViewIfNeeded()
+    const box = (await column.locator("[data-chart-bar]").first().boundingBox())!
+    await p.mouse.move(box.x + box.width / 2, box.y + Math.max(1, box.height / 2))
+    const tooltip = chart.locator('[data-testid="ghn-chart-tooltip"]')
+    await tooltip.waitFor()
+    expect(await tooltip.innerText()).toMatch(expected.figure)
+    await p.mouse.move(0, 0)
+    await tooltip.waitFor({ state: "detached" })
+    // The keyboard: Tab to the chart (it has an accessible name), then the arrow keys.
+    const frame = chart.locator("[data-chart]")
+    expect(await frame.getAttribute("aria-label")).toBeTruthy()
+    expect(await frame.getAttribute("tabindex")).toBe("0")
+    await frame.focus()
+    await tooltip.waitFor()
+    await p.keyboard.press("End")
+    await until("the tooltip of the last column", async () => (await chart.locator("[data-chart-column][data-active]").getAttribute("data-chart-column")) === String((await chart.locator("[data-chart-column]").count()) - 1))
+    await frame.blur()
   }
 
   /** An order placed by a customer and fulfilled with GHN (the demo's own script); its shipment recorded. */
@@ -196,8 +240,13 @@ describeBrowser()("GHN admin in a browser", () => {
     // The picker reads Vietnam wall-clock time (UTC+7), as GHN and the admin show times.
     const vietnamMinute = (ms: number) => new Date(ms + 7 * 3600_000).toISOString().slice(0, 16)
     const now = store.sandbox.control.now()
-    const pickup = drawer.locator('[data-testid="ghn-edit-pickup-time"]')
-    await pickup.fill(vietnamMinute(now - 2 * 3600_000))
+    // The day as the admin's language writes it (dd/mm/yyyy in Vietnamese), the time as hh:mm.
+    const pickAt = async (ms: number) => {
+      const [day, minute] = vietnamMinute(ms).split("T")
+      await typeDay(drawer.locator('[data-testid="ghn-edit-pickup-day"]'), day, "vi")
+      await drawer.locator('[data-testid="ghn-edit-pickup-time"]').fill(minute)
+    }
+    await pickAt(now - 2 * 3600_000)
     await drawer.locator('[data-testid="ghn-edit-save"]').click()
     const error = drawer.locator('[data-testid="ghn-edit-error"]')
     await error.waitFor()
@@ -205,7 +254,7 @@ describeBrowser()("GHN admin in a browser", () => {
     await screenshot(page, "edit-pickup-time-refused")
 
     const tomorrow = now + 86_400_000
-    await pickup.fill(vietnamMinute(tomorrow))
+    await pickAt(tomorrow)
     await drawer.locator('[data-testid="ghn-edit-double_check"]').click()
     await drawer.locator('[data-testid="ghn-edit-save"]').click()
     await until("the drawer closes after GHN took the change", async () => !(await drawer.isVisible()))
@@ -584,8 +633,8 @@ describeBrowser()("GHN admin in a browser", () => {
       return res.json()
     }
     const { customer } = await post("/admin/customers", { email: "binh.saved@example.vn", first_name: "Bình", last_name: "Trần" })
-    // Saved before the reform: Đại Mỗ is an old ward of Nam Từ Liêm and, elsewhere, a 2025 ward of Hà Nội.
-    await post(`/admin/customers/${customer.id}/addresses`, { address_1: "8 Đại Linh", address_2: "Phường Đại Mỗ", city: "Quận Nam Từ Liêm", province: "Hà Nội", country_code: "vn" })
+    // Xã Phong Thạnh of Giá Rai (Bạc Liêu until 2025) with the province it joined: the old ward, or the 2025 ward of Cà Mau of that name elsewhere.
+    await post(`/admin/customers/${customer.id}/addresses`, { address_1: "8 Ấp Phong Lạc", address_2: "Xã Phong Thạnh", city: "Thị xã Giá Rai", province: "Cà Mau", country_code: "vn" })
     await page.goto("/app/ghn?tab=addresses")
     const tab = page.locator('[data-testid="ghn-saved-addresses"]')
     await tab.waitFor()
@@ -593,7 +642,7 @@ describeBrowser()("GHN admin in a browser", () => {
     await tab.locator('[data-testid="ghn-saved-addresses-resolve"]').click()
     const row = tab.locator('[data-testid="ghn-saved-address-row"]', { hasText: "binh.saved@example.vn" })
     await row.waitFor()
-    await expect(row.innerText()).resolves.toMatch(/Trần Bình[\s\S]*8 Đại Linh, Phường Đại Mỗ, Quận Nam Từ Liêm, Hà Nội[\s\S]*chia tách hoặc trùng tên[\s\S]*Phường Đại Mỗ, Quận Nam Từ Liêm, Hà Nội/)
+    await expect(row.innerText()).resolves.toMatch(/Trần Bình[\s\S]*8 Ấp Phong Lạc, Xã Phong Thạnh, Thị xã Giá Rai, Cà Mau[\s\S]*chia tách hoặc trùng tên[\s\S]*Xã Phong Thạnh, Thị xã Giá Rai, Bạc Liêu/)
     await screenshot(page, "saved-addresses-vi")
 
     const english = await adminContext(browser, store.url, "en")
@@ -608,7 +657,11 @@ describeBrowser()("GHN admin in a browser", () => {
   })
 
   it("draws the Insights tab's charts with their tables, and redraws them when the range changes, in Vietnamese and English", async () => {
-    await ghnOrder()
+    // A COD parcel delivered and not yet transferred: the COD chart has cash waiting at GHN.
+    const delivered = await ghnOrder()
+    for (const status of ["picking", "picked", "delivering", "delivered"]) store.sandbox.control.setOrderStatus(delivered.code, status)
+    await store.sandbox.control.flushWebhooks()
+    await until("the COD parcel delivered", async () => (await shipmentStatus(delivered.orderId)) === "delivered")
     const vnDay = (msAgo: number) => new Date(Date.now() - msAgo + 7 * 3600_000).toISOString().slice(0, 10)
     const today = vnDay(0)
     const yesterday = vnDay(86_400_000)
@@ -620,22 +673,47 @@ describeBrowser()("GHN admin in a browser", () => {
     await expect(page.locator('[data-testid="ghn-tab-insights"]').innerText()).resolves.toBe("Thống kê")
     const bars = (chart: string) => tab.locator(`[data-testid="ghn-insights-${chart}-chart"] [data-chart-bar]`)
     await bars("outcomes").first().waitFor()
-    for (const chart of ["provinces", "cod", "fees"]) expect(await bars(chart).count()).toBeGreaterThan(0)
+    for (const chart of ["provinces", "cod", "fees"]) await bars(chart).first().waitFor()
     await expect(tab.locator('[data-testid="ghn-insights-outcomes"]').innerText()).resolves.toContain("Kiện hàng theo kết quả")
+    // Each chart: values on its axis, its categories named, the exact figure in its tooltip (pointer and keyboard).
+    const chart = (name: string) => tab.locator(`[data-testid="ghn-insights-${name}-chart"]`)
+    const [y, m, d] = today.split("-")
+    await checkChart(page, chart("outcomes"), { labels: [`${d}/${m}`], figure: /Đã giao: \d+/ })
+    await checkChart(page, chart("provinces"), { labels: ["Hồ Chí Minh"], figure: /\d+([,.]\d+)?\s?%/ })
+    await checkChart(page, chart("cod"), { figure: /\d[\d.]*\s₫/ })
+    await checkChart(page, chart("fees"), { figure: /[\d.]+\s₫/ })
+    // The dates in Vietnamese order, and no English on the tab.
+    expect(await tab.locator('[data-testid="ghn-insights-to"]').inputValue()).toBe(`${d}/${m}/${y}`)
+    await expectNoEnglish(page, tab)
+    // Dark mode: the chart takes Medusa UI's colours from its CSS variables, never fixed ones: the
+    // bars its tag colours (the same in both themes), a bar's figure its base text, which changes.
+    const outcomes = tab.locator('[data-testid="ghn-insights-outcomes-chart"]')
+    const colours = async () => ({
+      bar: await outcomes.locator("[data-chart-bar]").first().evaluate((el) => ({ style: (el as SVGElement).style.fill, shown: getComputedStyle(el).fill })),
+      figure: await tab.locator('[data-testid="ghn-insights-provinces-chart"] [data-chart-figure]').first().evaluate((el) => getComputedStyle(el).fill),
+    })
+    const light = await colours()
+    await page.evaluate(() => document.documentElement.classList.add("dark"))
+    const dark = await colours()
+    expect(light.bar.style).toMatch(/^var\(--tag-/)
+    expect(dark.bar.shown).toMatch(/^rgb/)
+    expect(dark.figure).not.toBe(light.figure)
+    await screenshot(page, "insights-dark-vi")
+    await page.evaluate(() => document.documentElement.classList.remove("dark"))
 
     // The range narrowed to yesterday and today: the table's total is the API's.
-    await tab.locator('[data-testid="ghn-insights-from"]').fill(yesterday)
+    await typeDay(tab.locator('[data-testid="ghn-insights-from"]'), yesterday, "vi")
     const total = tab.locator('[data-testid="ghn-insights-outcomes-table"] tr').last()
     await until("the table of the new range", async () => (await total.innerText()).includes("Tổng") && (await tab.locator('[data-testid="ghn-insights-outcomes-chart"]').getAttribute("data-columns")) === "2")
     const cells = (await total.locator("td").allInnerTexts()).slice(1).map(Number)
     expect(cells.reduce((a, b) => a + b, 0)).toBe(insights.outcomes.totals.parcels)
     expect(cells[0]).toBe(insights.outcomes.totals.delivered)
     // Yesterday alone: nothing was created; the charts give way to the empty state, and come back.
-    await tab.locator('[data-testid="ghn-insights-to"]').fill(yesterday)
+    await typeDay(tab.locator('[data-testid="ghn-insights-to"]'), yesterday, "vi")
     await tab.locator('[data-testid="ghn-empty"]').waitFor()
     expect(await bars("outcomes").count()).toBe(0)
     expect(await tab.locator('[data-testid="ghn-insights-csv"]').getAttribute("href")).toMatch(new RegExp(`/admin/ghn/insights\\?from=${yesterday}&to=${yesterday}&group=day&format=csv$`))
-    await tab.locator('[data-testid="ghn-insights-to"]').fill(today)
+    await typeDay(tab.locator('[data-testid="ghn-insights-to"]'), today, "vi")
     await bars("outcomes").first().waitFor()
     await screenshot(page, "insights-vi")
 
@@ -647,12 +725,13 @@ describeBrowser()("GHN admin in a browser", () => {
     await enTab.locator('[data-testid="ghn-insights-outcomes-chart"] [data-chart-bar]').first().waitFor()
     await expect(en.locator('[data-testid="ghn-tab-insights"]').innerText()).resolves.toBe("Insights")
     await expect(enTab.innerText()).resolves.toMatch(/Parcels by outcome[\s\S]*Success and returns by province[\s\S]*GHN's failure reasons[\s\S]*Promised against actual delivery[\s\S]*Cash on delivery[\s\S]*checkout quote against GHN's bill/)
-    await enTab.locator('[data-testid="ghn-insights-from"]').fill(yesterday)
-    await enTab.locator('[data-testid="ghn-insights-to"]').fill(yesterday)
+    await typeDay(enTab.locator('[data-testid="ghn-insights-from"]'), yesterday, "en")
+    await typeDay(enTab.locator('[data-testid="ghn-insights-to"]'), yesterday, "en")
     await enTab.locator('[data-testid="ghn-empty"]').waitFor()
     await expect(enTab.locator('[data-testid="ghn-empty"]').innerText()).resolves.toContain("No parcels in this range")
-    await enTab.locator('[data-testid="ghn-insights-to"]').fill(today)
+    await typeDay(enTab.locator('[data-testid="ghn-insights-to"]'), today, "en")
     await enTab.locator('[data-testid="ghn-insights-outcomes-chart"] [data-chart-bar]').first().waitFor()
+    await checkChart(en, enTab.locator('[data-testid="ghn-insights-outcomes-chart"]'), { labels: [`${m}/${d}`], figure: /Delivered: \d+/ })
     await screenshot(en, "insights-en")
     // The README's picture of the Insights tab: the demo's sample parcels (spread over three weeks,
     // four provinces, every outcome, a late one, COD awaiting at each age), the default range.
@@ -663,8 +742,11 @@ describeBrowser()("GHN admin in a browser", () => {
       return ["Hà Nội", "Đà Nẵng", "Cần Thơ", "Hồ Chí Minh"].every((p) => text.includes(p))
     })
     expect(Number(await enTab.locator('[data-testid="ghn-insights-outcomes-chart"]').getAttribute("data-columns"))).toBe(30)
+    // Every province named under the punctuality chart (not only the first and the last).
+    await checkChart(en, enTab.locator('[data-testid="ghn-insights-punctuality-chart"]'), { labels: ["Hà Nội", "Đà Nẵng", "Cần Thơ", "Hồ Chí Minh"], figure: /On time: \d+/ })
     await expect(enTab.locator('[data-testid="ghn-insights-punctuality"]').innerText()).resolves.toContain("2+ days late")
     // The tab's top (the range, the outcomes per day, the first-attempt rate and the provinces): what a store owner sees first.
+    await enTab.evaluate((el) => el.scrollIntoView({ block: "start" }))
     const top = (await enTab.boundingBox())!
     const provinces = (await enTab.locator('[data-testid="ghn-insights-provinces"]').boundingBox())!
     await docsScreenshot(en, "insights", { x: top.x, y: top.y, width: top.width, height: Math.ceil(provinces.y + provinces.height - top.y) })
@@ -800,6 +882,8 @@ describeBrowser()("GHN admin in a browser", () => {
     const created = total - blocked.length
     await expect(counts.innerText()).resolves.toBe(`${total}/${total}: ${created} đã tạo, ${blocked.length} lỗi · đã xong`)
     await expect(ready.locator('[data-testid="ghn-run-failure"]').count()).resolves.toBe(blocked.length)
+    // GHN's refusals in Vietnamese (GHN's own words beside them), the paging too: no English on the tab.
+    await expectNoEnglish(page, ready)
     const [run] = (await adminGet("/admin/ghn/shipping-runs?limit=1")).shipping_runs
     const { shipping_run } = await adminGet(`/admin/ghn/shipping-runs/${run.id}`)
     const codes = (shipping_run.results as { status: string; ghn_order_code?: string }[]).filter((r) => r.status === "created").map((r) => r.ghn_order_code!)
@@ -816,14 +900,60 @@ describeBrowser()("GHN admin in a browser", () => {
     for (const code of codes) expect(labelsHtml).toContain(code)
     await labels.close()
 
-    // The driver's handover list: the run's parcels, their count and the COD to collect.
-    const [handover] = await Promise.all([context.waitForEvent("page"), ready.locator('[data-testid="ghn-run-handover"]').click()])
-    await handover.waitForLoadState()
-    const handoverText = await handover.locator("body").innerText()
-    for (const code of codes) expect(handoverText).toContain(code)
-    expect(handoverText).toContain(`${created} parcels`)
-    await screenshot(handover, "ready-to-ship-handover")
-    await handover.close()
+    // The door check in the Handover view: every parcel but one scanned (as a USB scanner types: the code and Enter), one twice, a code of no run.
+    await ready.locator('[data-testid="ghn-run-scan"]').click()
+    const view = page.locator('[data-testid="ghn-handover"]')
+    await view.waitFor()
+    const field = view.locator('[data-testid="ghn-handover-code"]')
+    const last = view.locator('[data-testid="ghn-handover-last"]')
+    for (const code of codes.slice(0, -1)) {
+      await field.pressSequentially(code)
+      await field.press("Enter")
+      await view.locator(`[data-testid="ghn-handover-parcel"][data-order-code="${code}"][data-state="scanned"]`).waitFor()
+      expect(await last.getAttribute("data-result")).toBe("parcel")
+    }
+    await field.fill(codes[0])
+    await field.press("Enter")
+    await view.locator('[data-testid="ghn-handover-last"][data-result="repeat"]').waitFor()
+    const { shipments } = await adminGet("/admin/ghn/shipments?limit=50")
+    const elsewhere = (shipments as { order_code: string }[]).map((sh) => sh.order_code).find((code) => !codes.includes(code))!
+    await field.fill(elsewhere)
+    await field.press("Enter")
+    await view.locator('[data-testid="ghn-handover-last"][data-result="unknown"]').waitFor()
+    await expect(last.innerText()).resolves.toBe(`✗ ${elsewhere}: không thuộc đợt giao nào`)
+    await expect(view.locator('[data-testid="ghn-handover-foreign"]').innerText()).resolves.toContain(elsewhere)
+    const missingCode = codes.at(-1)!
+    await expect(view.locator('[data-testid="ghn-handover-waiting"] [data-testid="ghn-handover-parcel"]').allInnerTexts()).resolves.toEqual([expect.stringContaining(missingCode)])
+    await expect(view.locator('[data-testid="ghn-handover-counts"]').innerText()).resolves.toContain(`Đã quét ${codes.length - 1}/${codes.length}`)
+    await view.locator('[data-testid="ghn-handover-complete"]').click()
+    await view.locator('[data-testid="ghn-handover-state"]', { hasText: "Hoàn tất lúc" }).waitFor()
+    await expect(view.locator('[data-testid="ghn-handover-waiting"]').innerText()).resolves.toMatch(new RegExp(`^Thiếu khi hoàn tất[\\s\\S]*${missingCode}`))
+    await expectNoEnglish(page, view)
+    await screenshot(page, "handover-scan-vi")
+    // Kept with the run.
+    expect((await adminGet(`/admin/ghn/shipping-runs/${run.id}/scan`)).scan).toMatchObject({ status: "completed", missing: [missingCode] })
+
+    // The handover record the driver signs: A4 pages, the run's parcels, the totals, the scan and the signatures.
+    const [record] = await Promise.all([context.waitForEvent("page"), view.locator('[data-testid="ghn-handover-record"]').click()])
+    await record.waitForLoadState()
+    const recordText = await record.locator("body").innerText()
+    for (const code of codes) expect(recordText).toContain(code)
+    expect(recordText).toMatch(/BIÊN BẢN BÀN GIAO HÀNG CHO GHN[\s\S]*Cửa hàng GHN \/ GHN shop[\s\S]*Địa chỉ lấy hàng \/ Pickup address/)
+    expect(recordText).toContain(`Tổng cộng / Total: ${created} kiện / parcels`)
+    expect(recordText).toContain(`Đã quét / Scanned: ${created - 1}/${created}`)
+    expect(recordText).toContain(`Chưa quét / Not scanned: ${missingCode}`)
+    expect(recordText).toMatch(/Đại diện cửa hàng \/ Shop staff[\s\S]*Tài xế GHN \/ GHN driver/)
+    expect(await record.locator("script").count()).toBe(0)
+    await record.emulateMedia({ media: "print" })
+    await screenshot(record, "handover-record")
+    await record.close()
+    // The PDF holds what the HTML holds.
+    const pdf = Buffer.from(await (await fetch(`${store.url}/admin/ghn/shipping-runs/${run.id}/handover?format=pdf`, { headers: { authorization: `Bearer ${token}` } })).arrayBuffer())
+    const pdfText = pdfPages(pdf).flat().join("\n")
+    for (const code of codes) expect(pdfText).toContain(code)
+    expect(pdfText).toContain(`Đã quét / Scanned: ${created - 1}/${created}`)
+    await page.keyboard.press("Escape")
+    await view.waitFor({ state: "detached" })
 
     // In English: a few more orders wait, and the finished run is in the list of runs.
     await store.placeOrders(3)
@@ -842,6 +972,15 @@ describeBrowser()("GHN admin in a browser", () => {
     await expect(enReady.locator('[data-testid="ghn-run-labels"]').innerText()).resolves.toBe("Print all labels")
     await expect(enReady.locator('[data-testid="ghn-run-handover"]').innerText()).resolves.toBe("Handover list")
     await screenshot(en, "ready-to-ship-run-en")
+    // The Handover view in English, its check completed: the README's picture.
+    await enReady.locator('[data-testid="ghn-run-scan"]').click()
+    const enView = en.locator('[data-testid="ghn-handover"]')
+    await enView.locator('[data-testid="ghn-handover-state"]', { hasText: "Completed" }).waitFor()
+    await expect(enView.locator('[data-testid="ghn-handover-counts"]').innerText()).resolves.toContain(`Scanned ${created - 1} of ${created}`)
+    await expect(enView.locator('[data-testid="ghn-handover-waiting"]').innerText()).resolves.toMatch(/^Missing at completion/)
+    await docsScreenshot(en, "handover")
+    await en.keyboard.press("Escape")
+    await enView.waitFor({ state: "detached" })
     // The README's picture: the tab with the orders waiting and the finished run, down to the table's end.
     await en.locator('[data-testid="ghn-tab-ready"]').scrollIntoViewIfNeeded()
     const box = (await enReady.locator("table").boundingBox())!

@@ -1,6 +1,7 @@
 import { spawn, spawnSync, type ChildProcess } from "node:child_process"
 import * as net from "node:net"
 import { freePort } from "./ports"
+import { waitFor } from "./wait"
 
 export type TestRedis = { url: string; stop(): Promise<void> }
 
@@ -40,8 +41,12 @@ export async function ensureRedis(): Promise<TestRedis> {
   const port = await freePort()
   const child: ChildProcess = spawn("redis-server", ["--port", String(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"], { stdio: "ignore" })
   const url = `redis://127.0.0.1:${port}`
-  for (let i = 0; i < 100 && !(await answers(url)); i++) await new Promise((r) => setTimeout(r, 100))
-  if (!(await answers(url))) throw new Error(`redis-server did not start on port ${port}`)
+  await waitFor(() => answers(url), {
+    what: `redis-server answering on port ${port}`,
+    timeoutMs: 30_000,
+    intervalMs: 100,
+    failIf: () => child.exitCode !== null && `redis-server exited (${child.exitCode})`,
+  })
   return {
     url,
     stop: async () => {

@@ -62,6 +62,8 @@ export const sandbox = {
     const stats = await call("GET", "/_sandbox/stats")
     return Number(stats.requests?.[path] ?? 0)
   },
+  /** When each request to a GHN path arrived at the sandbox (ms), oldest first: a client's pace as GHN saw it. */
+  requestTimes: async (path: string) => (await call("GET", `/_sandbox/request-times?path=${encodeURIComponent(path)}`)).times as number[],
   /** Calculate Fee asked of the sandbox directly, with names resolved through its master data. */
   fee: async (q: {
     service_type_id: number

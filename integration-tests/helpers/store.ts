@@ -238,6 +238,6 @@ export async function movedTo(api: any, admin: { headers: Record<string, string>
   for (const step of steps) {
     await sandbox.move(code, step)
     const status = step.split(":")[0]
-    await waitFor(async () => (await api.get(`/admin/ghn/shipments/${code}`, admin)).data.shipment.status === status, 30_000)
+    await waitFor(async () => (await api.get(`/admin/ghn/shipments/${code}`, admin)).data.shipment.status === status)
   }
 }

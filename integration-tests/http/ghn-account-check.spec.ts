@@ -2,13 +2,12 @@
  * Settings -> GHN -> Connection, "Check the account": medusa-ghn-check's checks run by the admin
  * route with the store's configured GHN account, against the sandbox over HTTP.
  */
-import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
+import { medusaIntegrationTestRunner } from "../helpers/medusa-runner"
 import { adminHeaders } from "../helpers/admin"
 import { Answer, raw, sandboxSupport } from "../helpers/ghn-admin"
 import { sandbox } from "../helpers/sandbox"
 import { explained } from "../helpers/store"
 
-jest.setTimeout(300_000)
 
 const TOKEN = "sandbox-owner-token"
 

@@ -1,10 +1,9 @@
-import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
+import { medusaIntegrationTestRunner } from "../helpers/medusa-runner"
 import { freshGhnStore } from "../helpers/fresh-store"
 import { sandbox } from "../helpers/sandbox"
 import { checkout, createCart, explained, fulfilOrder } from "../helpers/store"
 import { waitFor } from "../helpers/wait"
 
-jest.setTimeout(300_000)
 
 // A second registration of the GHN provider (medusa-config.ts), id "second": another sandbox
 // account (the partner's) and shop, with its own webhook secret.

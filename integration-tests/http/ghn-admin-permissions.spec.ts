@@ -6,14 +6,17 @@
 // Medusa's RBAC is a feature flag read when the store boots (medusa-config.ts then lists its module).
 process.env.MEDUSA_FF_RBAC = "true"
 
+import * as http from "node:http"
+import type { AddressInfo } from "node:net"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import type { MedusaContainer } from "@medusajs/framework/types"
-import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
+import { medusaIntegrationTestRunner } from "../helpers/medusa-runner"
+import { ADMIN_ROUTE_POLICIES } from "../../src/api/middlewares"
 import { adminHeaders, ADMIN_EMAIL } from "../helpers/admin"
-import { freshGhnStore } from "../helpers/fresh-store"
-import { explained, type SeededStore } from "../helpers/store"
+import { freshGhnStoreCalledBack, WEBHOOK } from "../helpers/fresh-store"
+import { sandbox } from "../helpers/sandbox"
+import { checkout, createCart, explained, fulfilOrder, movedTo, type SeededStore } from "../helpers/store"
 
-jest.setTimeout(300_000)
 afterAll(() => {
   delete process.env.MEDUSA_FF_RBAC
 })
@@ -51,6 +54,12 @@ medusaIntegrationTestRunner({
   testSuite: ({ api: rawApi, getContainer }) => {
     const api = explained(rawApi)
     let store: SeededStore
+    let ownerAdmin: { headers: Record<string, string> }
+
+    afterEach(async () => {
+      await sandbox.webhook(null)
+      delete process.env.MEDUSA_BACKEND_URL
+    })
 
     beforeEach(async () => {
       const container = getContainer()
@@ -58,7 +67,7 @@ medusaIntegrationTestRunner({
       await adminHeaders(container, api)
       const [owner] = await container.resolve(Modules.USER).listUsers({ email: ADMIN_EMAIL })
       await container.resolve(ContainerRegistrationKeys.LINK).create({ [Modules.USER]: { user_id: owner.id }, [Modules.RBAC]: { rbac_role_id: "role_super_admin" } })
-      ;({ store } = await freshGhnStore(api, container))
+      ;({ store, admin: ownerAdmin } = await freshGhnStoreCalledBack(api, container))
     })
 
     const phone = "0912345678"
@@ -93,6 +102,69 @@ medusaIntegrationTestRunner({
         expect([what, passed.status]).toEqual([what, 200])
       }
       expect((await rawApi.get("/admin/ghn/settings/webhook-secret", granted)).data).toEqual(expect.objectContaining({ secret: expect.any(String) }))
+    })
+
+    /** Every policy an admin route of the plugin declares, but the ones given. */
+    const allPoliciesBut = (...left: string[]) => [...new Set(ADMIN_ROUTE_POLICIES.map(([, , p]) => `${p.resource}:${p.operation}`))].filter((key) => !left.includes(key))
+
+    it("never shows the webhook secret to an admin without ghn_webhook_secret:read, on any route, nor sends it for them", async () => {
+      const container = getContainer()
+      // The store's configured public URL: a listener standing for the store's own host.
+      const seen: http.IncomingHttpHeaders[] = []
+      const home = http.createServer((req, res) => {
+        seen.push(req.headers)
+        res.end("{}")
+      })
+      await new Promise<void>((resolve) => home.listen(0, "127.0.0.1", resolve))
+      process.env.MEDUSA_BACKEND_URL = `http://127.0.0.1:${(home.address() as AddressInfo).port}`
+      try {
+        const everythingElse = await roleOf(container, "GHN all but the secret", allPoliciesBut("ghn_webhook_secret:read"))
+        const limited = await userWithRoles(container, api, "no-secret@ghn.test", [everythingElse])
+        const params: Record<string, string> = { id: "run_01NONE", order_code: "GTESTNONE", phone: "0912345678", ticket_id: "1", variant_id: store.variants.shirt }
+        const paths = ADMIN_ROUTE_POLICIES.filter(([, method]) => method === "GET").map(([matcher]) => matcher.replace(/:(\w+)/g, (_, name) => params[name]))
+        for (const path of paths) {
+          const answer = await rawApi.get(path, limited)
+          expect([path, JSON.stringify(answer.data ?? "").includes(WEBHOOK.secret)]).toEqual([path, false])
+        }
+        const reveal = await rawApi.get("/admin/ghn/settings/webhook-secret", limited)
+        const test = await rawApi.post("/admin/ghn/settings/webhook-test", {}, limited)
+        expect([reveal.status, test.status]).toEqual([403, 403])
+        expect(test.data.message).toBe("Insufficient permissions. Required policies: ghn_webhook_secret:read")
+        expect(JSON.stringify(test.data)).not.toContain(WEBHOOK.secret)
+        expect(seen).toEqual([])
+
+        // With the policy, the test delivers the secret to the configured URL, and shows it masked.
+        const granted = await userWithRoles(container, api, "secret-holder@ghn.test", [everythingElse, await roleOf(container, "GHN secret", ["ghn_webhook_secret:read"])])
+        const sent = await rawApi.post("/admin/ghn/settings/webhook-test", {}, granted)
+        expect(sent.status).toBe(200)
+        expect(JSON.stringify(sent.data)).not.toContain(WEBHOOK.secret)
+        expect(seen.map((h) => h[WEBHOOK.header])).toEqual([WEBHOOK.secret])
+      } finally {
+        await new Promise<void>((resolve) => home.close(() => resolve()))
+      }
+    })
+
+    it("shows a receiver's COD history inside an order's parcels and the parcels needing action only with ghn_receiver:read", async () => {
+      const container = getContainer()
+      const cart = await createCart(api, store, [{ variant_id: store.variants.shirt, quantity: 1 }])
+      const order = await checkout(api, store, cart.id, store.options.light)
+      const fulfillment = await fulfilOrder(api, ownerAdmin, store, order.id)
+      await movedTo(api, ownerAdmin, fulfillment.data.order_code, "picked", "delivering", "delivery_fail:GHN-DFC1A2")
+
+      const orderReader = await userWithRoles(container, api, "orders@ghn.test", [await roleOf(container, "GHN order reader", ["order:read", "fulfillment:read"])])
+      const receiverReader = await userWithRoles(container, api, "receivers@ghn.test", [await roleOf(container, "GHN receiver reader", ["order:read", "fulfillment:read", "ghn_receiver:read"])])
+      const shipmentsOf = (h: object) => rawApi.get(`/admin/ghn/orders/${order.id}/shipments`, h)
+      const needsAction = (h: object) => rawApi.get("/admin/ghn/needs-action", h)
+
+      const hidden = await shipmentsOf(orderReader)
+      expect([hidden.status, hidden.data.receiver, hidden.data.shipments.length]).toEqual([200, null, 1])
+      const hiddenQueue = await needsAction(orderReader)
+      expect(hiddenQueue.data.parcels.map((p: any) => [p.order_code, p.needs.receiver])).toEqual([[fulfillment.data.order_code, null]])
+      expect((await rawApi.get("/admin/ghn/receivers/0912345678", orderReader)).status).toBe(403)
+
+      const shown = await shipmentsOf(receiverReader)
+      expect(shown.data.receiver).toEqual(expect.objectContaining({ phone: expect.any(String), trusted: false }))
+      expect((await needsAction(receiverReader)).data.parcels[0].needs.receiver).toEqual(expect.objectContaining({ trusted: false }))
     })
   },
 })

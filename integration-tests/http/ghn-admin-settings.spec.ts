@@ -3,13 +3,14 @@
  * test delivery, shops (Get Shop, Create Shop), partner onboarding by OTP (with GHN's non-atomic
  * sequences), pick shifts and the address lists; validation, GHN's refusals, sessions.
  */
-import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
+import * as http from "node:http"
+import type { AddressInfo } from "node:net"
+import { medusaIntegrationTestRunner } from "../helpers/medusa-runner"
 import { adminHeaders } from "../helpers/admin"
 import { Answer, raw, sandboxSupport } from "../helpers/ghn-admin"
 import { sandbox } from "../helpers/sandbox"
 import { explained, seedGhnStore } from "../helpers/store"
 
-jest.setTimeout(300_000)
 
 const SECRET = "dev-webhook-secret-change-me"
 const CUSTOMER = "0901000004"
@@ -83,14 +84,63 @@ medusaIntegrationTestRunner({
       expect((await call("POST", "/admin/ghn/settings/connection", { password: "x" })).status).toBe(400)
     })
 
-    it("sends a test delivery to the store's own webhook with the secret", async () => {
-      const { status, body } = await call("POST", "/admin/ghn/settings/webhook-test")
-      expect(status).toBe(200)
-      expect(body.test).toMatchObject({ ok: true, url: `${base}/hooks/ghn`, response: { status: 200, body: { ok: true, unknown_order: true } } })
-      expect(body.test.request.headers["x-ghn-webhook-secret"]).not.toBe(SECRET)
-      const ghn = getContainer().resolve("ghn") as any
-      const [event] = await ghn.listGhnWebhookEvents({ order_code: body.test.request.body.OrderCode })
-      expect(event).toMatchObject({ unknown_order: true, type: "switch_status" })
+    /** A local server recording every request it gets (where a secret would land). */
+    async function listener() {
+      const seen: { url?: string; headers: http.IncomingHttpHeaders }[] = []
+      const server = http.createServer((req, res) => {
+        seen.push({ url: req.url, headers: req.headers })
+        res.end("{}")
+      })
+      await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve))
+      const port = (server.address() as AddressInfo).port
+      return { seen, port, close: () => new Promise<void>((resolve) => server.close(() => resolve())) }
+    }
+
+    /** A POST with the Host header the caller chooses (what a browser or a proxy could send). */
+    function postWithHost(path: string, host: string): Promise<{ status: number; body: any }> {
+      const target = new URL(base + path)
+      return new Promise((resolve, reject) => {
+        const req = http.request(
+          { hostname: target.hostname, port: target.port, path: target.pathname, method: "POST", headers: { ...admin.headers, host, "content-type": "application/json", "x-forwarded-proto": "http" } },
+          (res) => {
+            let text = ""
+            res.on("data", (chunk) => (text += chunk))
+            res.on("end", () => resolve({ status: res.statusCode ?? 0, body: text ? JSON.parse(text) : null }))
+          }
+        )
+        req.on("error", reject)
+        req.end("{}")
+      })
+    }
+
+    it("sends a test delivery, with the secret, only to the store's configured public URL", async () => {
+      const elsewhere = await listener()
+      try {
+        // No public URL configured (Medusa's default): refused, whatever Host the caller sends, and nothing leaves.
+        delete process.env.MEDUSA_BACKEND_URL
+        const settings = (await call("GET", "/admin/ghn/settings")).body.settings
+        expect(settings.webhook).toMatchObject({ url: `${base}/hooks/ghn`, url_configured: false })
+        const refused = await postWithHost("/admin/ghn/settings/webhook-test", `127.0.0.1:${elsewhere.port}`)
+        expect(refused.status).toBe(400)
+        expect(refused.body.message).toContain("backendUrl")
+        expect(JSON.stringify(refused.body)).not.toContain(SECRET)
+
+        // Configured: the test goes there, whatever Host the caller sends.
+        process.env.MEDUSA_BACKEND_URL = base
+        const { status, body } = await postWithHost("/admin/ghn/settings/webhook-test", `127.0.0.1:${elsewhere.port}`)
+        expect(status).toBe(200)
+        expect(body.test).toMatchObject({ ok: true, url: `${base}/hooks/ghn`, response: { status: 200, body: { ok: true, unknown_order: true } } })
+        expect(body.test.request.headers["x-ghn-webhook-secret"]).not.toBe(SECRET)
+        expect(JSON.stringify(body)).not.toContain(SECRET)
+        const ghn = getContainer().resolve("ghn") as any
+        const [event] = await ghn.listGhnWebhookEvents({ order_code: body.test.request.body.OrderCode })
+        expect(event).toMatchObject({ unknown_order: true, type: "switch_status" })
+        expect((await call("GET", "/admin/ghn/settings")).body.settings.webhook).toMatchObject({ url: `${base}/hooks/ghn`, url_configured: true })
+        expect(elsewhere.seen).toEqual([])
+      } finally {
+        delete process.env.MEDUSA_BACKEND_URL
+        await elsewhere.close()
+      }
     })
 
     it("lists the account's shops and creates one, with GHN's refusal shown", async () => {

@@ -3,13 +3,12 @@
  * server, sent to GHN (the sandbox) as forms, recorded to list an order's tickets, read with the
  * public conversation, replied to; GHN's refusals surfaced with code and text; sessions required.
  */
-import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
+import { medusaIntegrationTestRunner } from "../helpers/medusa-runner"
 import { freshGhnStore } from "../helpers/fresh-store"
 import { Answer, form, fulfilledGhnOrder, PNG, raw, sandboxSupport } from "../helpers/ghn-admin"
 import { sandbox } from "../helpers/sandbox"
 import { explained, SeededStore } from "../helpers/store"
 
-jest.setTimeout(300_000)
 
 const CATEGORY = "Khiếu nại"
 

@@ -4,17 +4,17 @@
  * GHN would refuse waits with its reason. The pass is called as the job calls it, with the time
  * moved past the delay.
  */
-// This file's store runs with automatic shipping: 30 minutes after an order is placed.
-process.env.GHN_OPTIONS = JSON.stringify({ autoShip: { when: "placed", delayMinutes: 30 } })
-
-import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
+import { medusaIntegrationTestRunner } from "../helpers/medusa-runner"
 import { autoShipPass } from "../../src/runners/auto-ship"
-import { freshGhnStore } from "../helpers/fresh-store"
+import { freshGhnStorePerTest } from "../helpers/fresh-store"
 import { sandbox } from "../helpers/sandbox"
-import { checkout, createCart, CUSTOMER_ADDRESS, explained, failure, SeededStore } from "../helpers/store"
+import { checkout, createCart, CUSTOMER_ADDRESS, failure } from "../helpers/store"
+import { useGhnOptions } from "../helpers/options"
 import { waitFor } from "../helpers/wait"
 
-jest.setTimeout(600_000)
+
+// This file's store runs with automatic shipping: 30 minutes after an order is placed.
+useGhnOptions({ autoShip: { when: "placed", delayMinutes: 30 } })
 
 const MINUTE = 60_000
 const PREFIX = process.env.GHN_CLIENT_ORDER_CODE_PREFIX ?? ""
@@ -22,13 +22,7 @@ const PREFIX = process.env.GHN_CLIENT_ORDER_CODE_PREFIX ?? ""
 medusaIntegrationTestRunner({
   inApp: true,
   testSuite: ({ api: rawApi, getContainer }) => {
-    const api = explained(rawApi)
-    let admin: { headers: Record<string, string> }
-    let store: SeededStore
-
-    beforeEach(async () => {
-      ;({ admin, store } = await freshGhnStore(api, getContainer()))
-    })
+    const { api, admin, store } = freshGhnStorePerTest(rawApi, getContainer)
 
     afterAll(() => {
       delete process.env.GHN_OPTIONS
@@ -43,7 +37,7 @@ medusaIntegrationTestRunner({
     const ready = async () => (await api.get("/admin/ghn/ready-to-ship?limit=200", admin)).data as { orders: any[]; count: number; auto_ship: unknown }
     const stateOf = async (id: string) => (await ready()).orders.find((o) => o.id === id)?.auto_ship
     /** Each order queued by the order.placed subscriber. */
-    const queued = (ids: string[]) => waitFor(async () => (await Promise.all(ids.map(stateOf))).every((s) => s?.status === "waiting"), 30_000)
+    const queued = (ids: string[]) => waitFor(async () => (await Promise.all(ids.map(stateOf))).every((s) => s?.status === "waiting"))
     const ghnOrdersOf = async (displayId: number) => (await sandbox.orders()).filter((o: any) => String(o.client_order_code).startsWith(`${PREFIX}${displayId}-`))
 
     async function finished(id: string) {

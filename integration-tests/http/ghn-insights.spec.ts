@@ -6,13 +6,12 @@
  * form included), COD collected, transferred and awaiting by age, the fee gaps; the CSV writes the
  * same figures; bad ranges are refused naming the field.
  */
-import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
+import { medusaIntegrationTestRunner } from "../helpers/medusa-runner"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { dropInsightRollupSql, insightRollupSql } from "../../src/modules/ghn/schema/insight-rollup"
-import { freshGhnStore } from "../helpers/fresh-store"
-import { checkout, createCart, explained, failure, fulfilOrder, type SeededStore } from "../helpers/store"
+import { freshGhnStorePerTest } from "../helpers/fresh-store"
+import { checkout, createCart, failure, fulfilOrder } from "../helpers/store"
 
-jest.setTimeout(300_000)
 
 const A = "sloc_insights_a"
 const B = "sloc_insights_b"
@@ -74,13 +73,7 @@ const PARCELS: Parcel[] = [
 medusaIntegrationTestRunner({
   inApp: true,
   testSuite: ({ api: rawApi, getContainer }) => {
-    const api = explained(rawApi)
-    let admin: { headers: Record<string, string> }
-    let store: SeededStore
-
-    beforeEach(async () => {
-      ;({ admin, store } = await freshGhnStore(api, getContainer()))
-    })
+    const { api, admin, store } = freshGhnStorePerTest(rawApi, getContainer)
 
     const insights = async (query: string) => (await api.get(`/admin/ghn/insights?${query}`, admin)).data.insights
 

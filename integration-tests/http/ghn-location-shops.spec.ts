@@ -4,23 +4,16 @@
  * `locationShops` is the fallback), a shop created from a location's address, and the GHN shipping
  * options of a location's zone created once and refused the second time.
  */
-import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
-import { freshGhnStore } from "../helpers/fresh-store"
+import { medusaIntegrationTestRunner } from "../helpers/medusa-runner"
+import { freshGhnStorePerTest } from "../helpers/fresh-store"
 import { sandbox } from "../helpers/sandbox"
-import { checkout, createCart, explained, failure, fulfilOrder, WAREHOUSE_ADDRESS, type SeededStore } from "../helpers/store"
+import { checkout, createCart, failure, fulfilOrder, WAREHOUSE_ADDRESS } from "../helpers/store"
 
-jest.setTimeout(300_000)
 
 medusaIntegrationTestRunner({
   inApp: true,
   testSuite: ({ api: rawApi, getContainer }) => {
-    const api = explained(rawApi)
-    let admin: { headers: Record<string, string> }
-    let store: SeededStore
-
-    beforeEach(async () => {
-      ;({ admin, store } = await freshGhnStore(api, getContainer()))
-    })
+    const { api, admin, store } = freshGhnStorePerTest(rawApi, getContainer)
 
     const shipOrder = async () => {
       const cart = await createCart(api, store, [{ variant_id: store.variants.shirt, quantity: 1 }])

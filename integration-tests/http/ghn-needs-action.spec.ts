@@ -5,26 +5,19 @@
  * returned in bulk with GHN refusing one parcel of three; what a failed delivery collects changed
  * within the spec's update table.
  */
-import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
-import { freshGhnStoreCalledBack } from "../helpers/fresh-store"
+import { medusaIntegrationTestRunner } from "../helpers/medusa-runner"
+import { freshGhnStorePerTest } from "../helpers/fresh-store"
 import { sandbox } from "../helpers/sandbox"
-import { checkout, createCart, explained, failure, fulfilOrder, type SeededStore } from "../helpers/store"
+import { checkout, createCart, failure, fulfilOrder } from "../helpers/store"
 import { waitFor } from "../helpers/wait"
 
-jest.setTimeout(300_000)
 
 const UPDATE = "/shiip/public-api/v2/shipping-order/update"
 
 medusaIntegrationTestRunner({
   inApp: true,
   testSuite: ({ api: rawApi, getContainer }) => {
-    const api = explained(rawApi)
-    let admin: { headers: Record<string, string> }
-    let store: SeededStore
-
-    beforeEach(async () => {
-      ;({ admin, store } = await freshGhnStoreCalledBack(api, getContainer()))
-    })
+    const { api, admin, store } = freshGhnStorePerTest(rawApi, getContainer, { calledBack: true })
 
     afterEach(async () => {
       await sandbox.webhook(null)
@@ -109,13 +102,13 @@ medusaIntegrationTestRunner({
 
       // What the receiver pays on a failed delivery: GHN allows it while the parcel waits to return...
       await sandbox.move(p.waiting.code, "delivering", "delivery_fail", "waiting_to_return")
-      await waitFor(async () => row(await queue(), p.waiting.code)?.status === "waiting_to_return", 30_000)
+      await waitFor(async () => row(await queue(), p.waiting.code)?.status === "waiting_to_return")
       await api.post(`/admin/ghn/shipments/${p.waiting.code}`, { cod_failed_amount: 30000 }, admin)
       expect((await sandbox.order(p.waiting.code)).cod_failed_amount).toBe(30000)
       // ...not after a failed delivery (the spec's table): refused naming the field and the status, nothing sent.
       const other = await parcel()
       await sandbox.move(other.code, "picked", "delivering", "delivery_fail")
-      await waitFor(async () => row(await queue("?status=delivery_fail"), other.code)?.status === "delivery_fail", 30_000)
+      await waitFor(async () => row(await queue("?status=delivery_fail"), other.code)?.status === "delivery_fail")
       const updates = await sandbox.requestCount(UPDATE)
       const refused = await failure(api.post(`/admin/ghn/shipments/${other.code}`, { cod_failed_amount: 30000 }, admin))
       expect(refused.status).toBe(400)
@@ -139,7 +132,7 @@ medusaIntegrationTestRunner({
       expect(past.message).toMatch(/PICKUP_TIME_ERROR/)
       // Once picked, the pickup cannot move; the documents and the double check still can (the spec's table).
       await sandbox.move(ready.code, "picking", "picked")
-      await waitFor(async () => (await api.get(`/admin/ghn/shipments/${ready.code}`, admin)).data.shipment.status === "picked", 30_000)
+      await waitFor(async () => (await api.get(`/admin/ghn/shipments/${ready.code}`, admin)).data.shipment.status === "picked")
       const picked = (await api.get(`/admin/ghn/shipments/${ready.code}`, admin)).data.shipment
       expect(picked.actions.update).toEqual(expect.arrayContaining(["document_return", "double_check"]))
       expect(picked.actions.update).not.toContain("pickup_time")

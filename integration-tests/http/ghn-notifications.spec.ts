@@ -5,25 +5,18 @@
  * to prepare and GHN's reason for a failed delivery; read back through the Notification Module.
  */
 import { Modules } from "@medusajs/framework/utils"
-import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
+import { medusaIntegrationTestRunner } from "../helpers/medusa-runner"
 import { notifyGhnShopperWorkflow } from "../../src/workflows/notify-ghn-shopper"
-import { freshGhnStoreCalledBack } from "../helpers/fresh-store"
+import { freshGhnStorePerTest } from "../helpers/fresh-store"
 import { sandbox } from "../helpers/sandbox"
-import { checkout, createCart, explained, fulfilOrder, movedTo, type SeededStore } from "../helpers/store"
+import { checkout, createCart, fulfilOrder, movedTo } from "../helpers/store"
 import { waitFor } from "../helpers/wait"
 
-jest.setTimeout(300_000)
 
 medusaIntegrationTestRunner({
   inApp: true,
   testSuite: ({ api: rawApi, getContainer }) => {
-    const api = explained(rawApi)
-    let admin: { headers: Record<string, string> }
-    let store: SeededStore
-
-    beforeEach(async () => {
-      ;({ admin, store } = await freshGhnStoreCalledBack(api, getContainer()))
-    })
+    const { api, admin, store } = freshGhnStorePerTest(rawApi, getContainer, { calledBack: true })
 
     afterEach(async () => {
       await sandbox.webhook(null)
@@ -47,7 +40,7 @@ medusaIntegrationTestRunner({
       waitFor(async () => {
         const all = await sent(orderId)
         return (atLeast ? all.length >= count : all.length === count) && all.every((n) => n.status !== "pending")
-      }, 30_000)
+      })
 
     it("tells the shopper each moment of the parcel once, in Vietnamese, with the cash to prepare and GHN's reason", async () => {
       const p = await parcel()
@@ -99,7 +92,7 @@ medusaIntegrationTestRunner({
         body: JSON.stringify({ status: "delivery_fail", reason: longReason }),
       })
       expect(res.ok).toBe(true)
-      await waitFor(async () => (await api.get(`/admin/ghn/shipments/${p.code}`, admin)).data.shipment.status === "delivery_fail", 30_000)
+      await waitFor(async () => (await api.get(`/admin/ghn/shipments/${p.code}`, admin)).data.shipment.status === "delivery_fail")
       for (let i = 0; i < 4; i++) await move(p.code, "delivering", "delivery_fail")
       // 1 shipped + 5 out for delivery + 3 of the 5 failures.
       await answered(p.orderId, 9, true)

@@ -2,23 +2,31 @@
  * Order tracking for the shopper through Medusa's store API: a logged-in customer's own order, a
  * guest with the order's email and number, and nobody else's; statuses in the shopper's language,
  * the expected delivery, the cash to prepare and GHN's tracking link (less of it for a guest);
- * bad input refused with the field named; guessing limited per address (X-Forwarded-For only
- * through a trusted proxy), per email and per order number, counted before the lookup, failing
- * closed; only the publishable key's sales channels.
+ * bad input refused with the field named; guessing limited per address (IPv6 by /64,
+ * X-Forwarded-For only through a trusted proxy), counted before the lookup, failing closed, and
+ * slowed per email and per order number without ever locking out the right pair or the signed
+ * link of the shopper's notification; only the publishable key's sales channels.
  */
 import * as http from "node:http"
 import { Modules } from "@medusajs/framework/utils"
-import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
-import { freshGhnStoreCalledBack } from "../helpers/fresh-store"
+import { medusaIntegrationTestRunner } from "../helpers/medusa-runner"
+import { freshGhnStorePerTest } from "../helpers/fresh-store"
 import { sandbox } from "../helpers/sandbox"
-import { checkout, CUSTOMER_ADDRESS, explained, fulfilOrder, movedTo, storeHeaders, type SeededStore } from "../helpers/store"
+import { checkout, CUSTOMER_ADDRESS, fulfilOrder, movedTo, storeHeaders } from "../helpers/store"
+import { useGhnOptions } from "../helpers/options"
+import { waitFor } from "../helpers/wait"
 
-jest.setTimeout(300_000)
 
 // Read when the runner loads medusa-config.ts: the store sits behind one trusted proxy at
 // 127.0.0.1 (requests from other loopback addresses, 127.0.0.2 ..., are direct clients), and the
 // counts live in Medusa's caching module (its in-memory provider), under its locking module.
-process.env.GHN_OPTIONS = JSON.stringify({ trustedProxies: ["127.0.0.1/32"] })
+// The guessing limit's window is ten years: counted in clock-aligned windows, a test that ran across
+// the end of a 10-minute one would see its counts start again.
+useGhnOptions({
+  trustedProxies: ["127.0.0.1/32"],
+  orderTrackingUrl: "https://shop.example.vn/vi/theo-doi",
+  guestTrackingLimit: { attempts: 10, windowSeconds: 315_360_000 },
+})
 process.env.CACHING_MODULE = "memory"
 
 /** A request's config from a loopback address of its own (a client of its own to the store), optionally through the trusted proxy's X-Forwarded-For. */
@@ -40,13 +48,7 @@ async function refused(promise: Promise<unknown>): Promise<{ status: number; dat
 medusaIntegrationTestRunner({
   inApp: true,
   testSuite: ({ api: rawApi, getContainer }) => {
-    const api = explained(rawApi)
-    let admin: { headers: Record<string, string> }
-    let store: SeededStore
-
-    beforeEach(async () => {
-      ;({ admin, store } = await freshGhnStoreCalledBack(api, getContainer()))
-    })
+    const { api, admin, store } = freshGhnStorePerTest(rawApi, getContainer, { calledBack: true })
 
     afterEach(async () => {
       await sandbox.webhook(null)
@@ -196,20 +198,96 @@ medusaIntegrationTestRunner({
       expect(statuses(answers)).toEqual({ 404: 10, 429: 50 })
     })
 
-    it("limits guesses per email and per order number across many addresses, and a right pair is looked up", async () => {
-      const order = await placed("nhieu.dia.chi@example.vn")
+    it("groups IPv6 callers by /64: a new address of the same network is the same guesser", async () => {
       const headers = storeHeaders(store).headers
-      const via = (n: number) => from("127.0.0.1", { ...headers, "x-forwarded-for": `192.0.2.${n}` })
-      // One email, a new address and a new number each time.
-      const byEmail = []
-      for (let i = 0; i < 11; i++) byEmail.push((await guess({ email: "victim@example.vn", order_number: 530_000 + i }, via(i + 1))).status)
-      expect(byEmail).toEqual([...Array(10).fill(404), 429])
-      // One order number, a new address and a new email each time.
-      const byNumber = []
-      for (let i = 0; i < 11; i++) byNumber.push((await guess({ email: `who${i}@example.vn`, order_number: 540_000 }, via(100 + i))).status)
-      expect(byNumber).toEqual([...Array(10).fill(404), 429])
-      // The shopper refreshing the right pair from one address: found every time, never limited.
-      for (let i = 0; i < 12; i++) expect((await guess({ email: "nhieu.dia.chi@example.vn", order_number: order.number }, via(200))).status).toBe(200)
+      const via = (address: string) => from("127.0.0.1", { ...headers, "x-forwarded-for": address })
+      const answers = []
+      for (let i = 1; i <= 11; i++) answers.push((await guess({ email: `v6-${i}@example.vn`, order_number: 525_000 + i }, via(`2001:db8:77:1::${i.toString(16)}`))).status)
+      expect(answers).toEqual([...Array(10).fill(404), 429])
+      expect((await guess({ email: "v6-x@example.vn", order_number: 525_100 }, via("2001:db8:77:1:ffff:ffff:ffff:ffff"))).status).toBe(429)
+      // Another /64 is another caller.
+      expect((await guess({ email: "v6-y@example.vn", order_number: 525_101 }, via("2001:db8:77:2::1"))).status).toBe(404)
+    })
+
+    /** The signed link of the order's shipped notification (option orderTrackingUrl), as the shopper's email carries it. */
+    async function notifiedLink(orderId: string): Promise<string> {
+      const notifications = getContainer().resolve(Modules.NOTIFICATION)
+      let url: string | undefined
+      await waitFor(async () => {
+        const sent = (await notifications.listNotifications({ resource_id: orderId } as never)) as { data?: { order_tracking_url?: string; text?: string } }[]
+        url = sent.find((n) => n.data?.order_tracking_url)?.data?.order_tracking_url
+        return !!url
+      })
+      return url!
+    }
+
+    it("never locks the shopper out: eleven, or a thousand, junk lookups naming their order stop neither the right pair nor the signed link", async () => {
+      const order = await placed("bi.khoa@example.vn")
+      await moved(order.code, "picked")
+      const link = new URL(await notifiedLink(order.id))
+      expect(`${link.origin}${link.pathname}`).toBe("https://shop.example.vn/vi/theo-doi")
+      const token = link.searchParams.get("ghn_tracking")!
+      const headers = storeHeaders(store).headers
+      const via = (address: string) => from("127.0.0.1", { ...headers, "x-forwarded-for": address })
+      const right = { email: "bi.khoa@example.vn", order_number: order.number }
+      const byLink = (config: { headers: Record<string, string>; httpAgent?: http.Agent }, t = token) =>
+        rawApi.post(storeUrl("/store/ghn/tracking/link"), { token: t }, config).then(
+          (r: any) => ({ status: r.status as number, data: r.data }),
+          (e: any) => ({ status: e.response.status as number, data: e.response.data })
+        )
+
+      // Eleven junk lookups naming the order, each from another address.
+      for (let i = 0; i < 11; i++) expect((await guess({ email: `junk${i}@example.vn`, order_number: order.number }, via(`192.0.2.${i + 1}`))).status).toBe(404)
+      expect((await guess(right, via("198.51.100.200"))).status).toBe(200)
+      // A thousand more, ten from each of a hundred addresses, some at once.
+      const junk: Promise<{ status: number }>[] = []
+      for (let a = 0; a < 100; a++) {
+        for (let i = 0; i < 10; i++) junk.push(guess({ email: `junk-${a}-${i}@example.vn`, order_number: order.number }, via(`203.0.113.${a + 1}`)))
+        if (junk.length >= 50) await Promise.all(junk.splice(0))
+      }
+      await Promise.all(junk)
+      // The order is hot: a guesser gets three misses on it per address, then waits; the owner does not.
+      const late = via("198.51.100.201")
+      const tries = []
+      for (let i = 0; i < 4; i++) tries.push((await guess({ email: `late${i}@example.vn`, order_number: order.number }, late)).status)
+      expect(tries).toEqual([404, 404, 404, 429])
+      const found = await guess(right, via("198.51.100.202"))
+      expect([found.status, found.data.parcels?.[0]?.order_code]).toEqual([200, order.code])
+      // A shopper who mistyped twice first still gets in, and refreshing is never limited.
+      const typo = via("198.51.100.203")
+      for (let i = 0; i < 2; i++) expect((await guess({ ...right, email: `bi.khoa${i}@example.vn` }, typo)).status).toBe(404)
+      for (let i = 0; i < 12; i++) expect((await guess(right, typo)).status).toBe(200)
+      // The same for junk naming the shopper's email with other numbers.
+      for (let i = 0; i < 11; i++) expect((await guess({ email: "bi.khoa@example.vn", order_number: 600_000 + i }, via(`192.0.2.${100 + i}`))).status).toBe(404)
+      expect((await guess(right, via("198.51.100.204"))).status).toBe(200)
+
+      // The signed link: from a junk address out of tries, and while the counts cannot be kept at all.
+      const spent = via("203.0.113.1")
+      expect((await guess({ email: "more@example.vn", order_number: 1 }, spent)).status).toBe(429)
+      const linked = await byLink(spent)
+      expect(linked.status).toBe(200)
+      expect(linked.data).toEqual(expect.objectContaining({ order: { display_id: order.number } }))
+      expect(linked.data.parcels[0]).toEqual(expect.objectContaining({ order_code: order.code, step: "picked_up", cod_amount: null, reason: null }))
+      const caching = getContainer().resolve(Modules.CACHING) as { get: (...args: unknown[]) => Promise<unknown> }
+      const original = caching.get
+      caching.get = async () => {
+        throw new Error("connect ECONNREFUSED 127.0.0.1:6379")
+      }
+      try {
+        expect((await guess(right, via("198.51.100.205"))).status).toBe(503)
+        expect((await byLink(via("198.51.100.205"))).status).toBe(200)
+      } finally {
+        caching.get = original
+      }
+
+      // A link this store did not sign, or altered: the same 404, nothing told.
+      const [v, id, expires, signature] = token.split(".")
+      const forged = await byLink(via("198.51.100.206"), `${v}.${id}.${(parseInt(expires, 36) + 86_400).toString(36)}.${signature}`)
+      const otherOrder = await byLink(via("198.51.100.206"), `${v}.order_01NOTANORDER.${expires}.${signature}`)
+      expect([forged.status, forged.data.code, otherOrder.status, otherOrder.data.code]).toEqual([404, "tracking_link_invalid", 404, "tracking_link_invalid"])
+      expect(JSON.stringify(forged.data)).not.toContain(order.code)
+      const tooLong = await byLink(via("198.51.100.206"), "v".repeat(500))
+      expect([tooLong.status, tooLong.data.message]).toEqual([400, expect.stringContaining("160")])
     })
 
     it("answers 503 when the count cannot be kept, and never looks the order up uncounted", async () => {

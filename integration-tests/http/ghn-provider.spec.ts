@@ -1,10 +1,9 @@
-import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
-import { freshGhnStore } from "../helpers/fresh-store"
+import { medusaIntegrationTestRunner } from "../helpers/medusa-runner"
+import { freshGhnStorePerTest } from "../helpers/fresh-store"
 import { waitFor } from "../helpers/wait"
 import { sandbox } from "../helpers/sandbox"
-import { checkout, createCart, explained, fulfilOrder, CUSTOMER_ADDRESS, failure, quote, seedGhnStore, SeededStore, storeHeaders } from "../helpers/store"
+import { checkout, createCart, fulfilOrder, CUSTOMER_ADDRESS, failure, quote, seedGhnStore, storeHeaders } from "../helpers/store"
 
-jest.setTimeout(240_000)
 
 // The GHN units of the store's warehouse and of the customer (see helpers/store.ts), for fees
 // asked of the sandbox directly.
@@ -16,13 +15,7 @@ medusaIntegrationTestRunner({
   inApp: true,
   env: {},
   testSuite: ({ api: rawApi, getContainer }) => {
-    const api = explained(rawApi)
-    let admin: { headers: Record<string, string> }
-    let store: SeededStore
-
-    beforeEach(async () => {
-      ({ admin, store } = await freshGhnStore(api, getContainer()))
-    })
+    const { api, admin, store } = freshGhnStorePerTest(rawApi, getContainer)
 
     /** Places an order for one shirt and one kettle, paid cash on delivery, through the store API. */
     async function placeOrder(items = [

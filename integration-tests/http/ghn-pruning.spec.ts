@@ -4,25 +4,18 @@
  * history and callbacks never applied (failed, set aside) stay for the admin; callbacks of order
  * codes the store never had are deleted once received longer ago than the retention.
  */
-import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
+import { medusaIntegrationTestRunner } from "../helpers/medusa-runner"
 import { pruneGhnCallbacks } from "../../src/jobs/prune-ghn-callbacks"
-import { freshGhnStoreCalledBack } from "../helpers/fresh-store"
+import { freshGhnStorePerTest } from "../helpers/fresh-store"
 import { sandbox } from "../helpers/sandbox"
-import { checkout, createCart, explained, fulfilOrder, type SeededStore } from "../helpers/store"
+import { checkout, createCart, fulfilOrder } from "../helpers/store"
 import { waitFor } from "../helpers/wait"
 
-jest.setTimeout(300_000)
 
 medusaIntegrationTestRunner({
   inApp: true,
   testSuite: ({ api: rawApi, getContainer }) => {
-    const api = explained(rawApi)
-    let admin: { headers: Record<string, string> }
-    let store: SeededStore
-
-    beforeEach(async () => {
-      ;({ admin, store } = await freshGhnStoreCalledBack(api, getContainer()))
-    })
+    const { api, admin, store } = freshGhnStorePerTest(rawApi, getContainer, { calledBack: true })
 
     afterEach(async () => {
       await sandbox.webhook(null)
@@ -37,7 +30,7 @@ medusaIntegrationTestRunner({
       await waitFor(async () => {
         const events = await ghn.listGhnWebhookEvents({ order_code: code })
         return events.length >= 4 && events.every((e: any) => e.processed_at)
-      }, 30_000)
+      })
       const applied = await ghn.listGhnWebhookEvents({ order_code: code }, { order: { event_time: "ASC" } })
       const history = (await api.get(`/admin/ghn/shipments/${code}`, admin)).data.shipment.history
 

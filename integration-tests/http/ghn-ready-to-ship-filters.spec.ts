@@ -3,13 +3,13 @@
  * stock locations, placed on both sides of a moment; each filter alone and together, its count, a
  * run over "all that match" a filter, and a bad value refused.
  */
-import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
+import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
+import { medusaIntegrationTestRunner } from "../helpers/medusa-runner"
 import { freshGhnStore } from "../helpers/fresh-store"
 import { sandbox } from "../helpers/sandbox"
 import { checkout, createCart, explained, failure, WAREHOUSE_ADDRESS, type SeededStore } from "../helpers/store"
 import { waitFor } from "../helpers/wait"
 
-jest.setTimeout(600_000)
 
 medusaIntegrationTestRunner({
   inApp: true,
@@ -30,6 +30,15 @@ medusaIntegrationTestRunner({
       return order.id as string
     }
 
+    /** Sets when orders were placed: Medusa's created_at and the plugin's index of open orders (what the date filters read). */
+    async function placedAt(orderIds: string[], at: (i: number) => Date) {
+      const pg = getContainer().resolve(ContainerRegistrationKeys.PG_CONNECTION) as any
+      for (const [i, id] of orderIds.entries()) {
+        await pg.raw(`update "order" set created_at = ? where id = ?`, [at(i), id])
+        await pg.raw(`update ghn_ready_order set placed_at = ? where order_id = ?`, [at(i), id])
+      }
+    }
+
     const ids = async (query: string) => {
       const { data } = await api.get(`/admin/ghn/ready-to-ship?limit=200${query}`, admin)
       return { ids: (data.orders as any[]).map((o) => o.id).sort(), count: data.count as number, orders: data.orders as any[] }
@@ -45,11 +54,13 @@ medusaIntegrationTestRunner({
       const secondLight = created.find((o: any) => o.name === lightName).id
 
       const early = [await placeOrder(store.options.light), await placeOrder(secondLight)]
-      // Placed strictly after every early order and strictly before every late one.
-      await new Promise((r) => setTimeout(r, 1100))
-      const moment = new Date()
-      await new Promise((r) => setTimeout(r, 1100))
       const late = [await placeOrder(store.options.light), await placeOrder(store.options.light), await placeOrder(secondLight)]
+      // The moment: each early order placed a minute apart before it, each late one after it, all
+      // of them today in Vietnam's calendar (UTC+7).
+      const vnMidnight = Math.floor((Date.now() + 7 * 3600_000) / 86_400_000) * 86_400_000 - 7 * 3600_000
+      const moment = new Date(Math.max(Date.now() - 10 * 60_000, vnMidnight + 5 * 60_000))
+      await placedAt(early, (i) => new Date(moment.getTime() - (early.length - i) * 60_000))
+      await placedAt(late, (i) => new Date(moment.getTime() + (i + 1) * 60_000))
       const first = [early[0], late[0], late[1]]
       const fromSecond = [early[1], late[2]]
 

@@ -1,12 +1,11 @@
 import { readdirSync, readFileSync } from "node:fs"
 import { join } from "node:path"
-import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
+import { medusaIntegrationTestRunner } from "../helpers/medusa-runner"
 import { freshGhnStore } from "../helpers/fresh-store"
 import { sandbox } from "../helpers/sandbox"
 import { checkout, createCart, explained, fulfilOrder, SeededStore } from "../helpers/store"
 import { waitFor } from "../helpers/wait"
 
-jest.setTimeout(300_000)
 
 const SECRET = "dev-webhook-secret-change-me"
 const HEADER = "x-ghn-webhook-secret"

@@ -7,25 +7,18 @@
 // This file's store runs with the codRisk option: 2 COD parcels back within 180 days.
 process.env.GHN_COD_RISK = "2"
 
-import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
-import { freshGhnStoreCalledBack } from "../helpers/fresh-store"
+import { medusaIntegrationTestRunner } from "../helpers/medusa-runner"
+import { freshGhnStorePerTest } from "../helpers/fresh-store"
 import { sandbox } from "../helpers/sandbox"
 import { GHN_MODULE } from "../../src/modules/ghn"
-import { checkout, createCart, CUSTOMER_ADDRESS, explained, failure, fulfilOrder, storeHeaders, type SeededStore } from "../helpers/store"
+import { checkout, createCart, CUSTOMER_ADDRESS, failure, fulfilOrder, storeHeaders } from "../helpers/store"
 import { waitFor } from "../helpers/wait"
 
-jest.setTimeout(300_000)
 
 medusaIntegrationTestRunner({
   inApp: true,
   testSuite: ({ api: rawApi, getContainer }) => {
-    const api = explained(rawApi)
-    let admin: { headers: Record<string, string> }
-    let store: SeededStore
-
-    beforeEach(async () => {
-      ;({ admin, store } = await freshGhnStoreCalledBack(api, getContainer()))
-    })
+    const { api, admin, store } = freshGhnStorePerTest(rawApi, getContainer, { calledBack: true })
 
     afterEach(async () => {
       await sandbox.webhook(null)
@@ -84,7 +77,7 @@ medusaIntegrationTestRunner({
       })
       // The queue's rows carry it too (the returned parcels left the queue; a new failure enters it).
       await sandbox.move(failing.code, "picked", "delivering", "delivery_fail")
-      await waitFor(async () => (await api.get("/admin/ghn/needs-action", admin)).data.parcels.some((p: any) => p.order_code === failing.code), 30_000)
+      await waitFor(async () => (await api.get("/admin/ghn/needs-action", admin)).data.parcels.some((p: any) => p.order_code === failing.code))
       const row = (await api.get("/admin/ghn/needs-action", admin)).data.parcels.find((p: any) => p.order_code === failing.code)
       expect(row.needs.receiver).toEqual(expect.objectContaining({ phone: "0912345678", returned: 1, refused: 1 }))
 
@@ -110,7 +103,7 @@ medusaIntegrationTestRunner({
       const parcelOf = async () => (await api.get(`/admin/ghn/orders/${changed.orderId}/shipments`, admin)).data.shipments.find((s: any) => s.order_code === changed.code)
       expect((await parcelOf()).cod_risk).toBeNull()
       await api.post(`/admin/orders/${changed.orderId}`, { shipping_address: { phone: "+84 0912 345 678" } }, admin)
-      await waitFor(async () => (await parcelOf()).cod_risk?.refused === true, 30_000)
+      await waitFor(async () => (await parcelOf()).cod_risk?.refused === true)
       expect((await parcelOf()).cod_risk).toEqual(expect.objectContaining({ phone: "0912345678", refused: true, recent_returns: 2, days: 180, max_returned: 2 }))
 
       // The plugin's own Update Order route: a new receiver phone re-runs codRisk for that parcel.

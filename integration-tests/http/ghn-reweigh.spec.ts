@@ -3,24 +3,17 @@
  * control API fires update_weight and update_fee over HTTP), the report per product variant with
  * the fees they cost and GHN's suggestion, its CSV, and the suggestion applied to the variant.
  */
-import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
-import { freshGhnStoreCalledBack } from "../helpers/fresh-store"
+import { medusaIntegrationTestRunner } from "../helpers/medusa-runner"
+import { freshGhnStorePerTest } from "../helpers/fresh-store"
 import { sandbox } from "../helpers/sandbox"
-import { checkout, createCart, explained, failure, fulfilOrder, type SeededStore } from "../helpers/store"
+import { checkout, createCart, failure, fulfilOrder } from "../helpers/store"
 import { waitFor } from "../helpers/wait"
 
-jest.setTimeout(300_000)
 
 medusaIntegrationTestRunner({
   inApp: true,
   testSuite: ({ api: rawApi, getContainer }) => {
-    const api = explained(rawApi)
-    let admin: { headers: Record<string, string> }
-    let store: SeededStore
-
-    beforeEach(async () => {
-      ;({ admin, store } = await freshGhnStoreCalledBack(api, getContainer()))
-    })
+    const { api, admin, store } = freshGhnStorePerTest(rawApi, getContainer, { calledBack: true })
 
     afterEach(async () => {
       await sandbox.webhook(null)
@@ -50,7 +43,7 @@ medusaIntegrationTestRunner({
       await sandbox.reweigh(two, { weight: 1800, length: 35, width: 30, height: 16 })
       await sandbox.reweigh(close, { weight: Math.round(sent[2].weight * 1.05) })
       await sandbox.reweigh(mixed, { weight: sent[3].weight * 3 })
-      await waitFor(async () => (await shipment(mixed)).weight === sent[3].weight * 3 && (await shipment(two)).weight === 1800, 30_000)
+      await waitFor(async () => (await shipment(mixed)).weight === sent[3].weight * 3 && (await shipment(two)).weight === 1800)
       const fees = await Promise.all([one, two].map(async (c) => ((await sandbox.order(c)) as { total_fee: number }).total_fee))
 
       const { data } = await api.get("/admin/ghn/reweigh", admin)

@@ -6,13 +6,12 @@
  * changes nothing, and a customer's choice resolves the address at the next run.
  */
 import { Modules } from "@medusajs/framework/utils"
-import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
+import { medusaIntegrationTestRunner } from "../helpers/medusa-runner"
 import resolveSavedAddressesScript from "../../src/scripts/ghn-resolve-saved-addresses"
 import { freshGhnStore } from "../helpers/fresh-store"
 import { sandbox } from "../helpers/sandbox"
 import { explained, failure } from "../helpers/store"
 
-jest.setTimeout(300_000)
 
 medusaIntegrationTestRunner({
   inApp: true,
@@ -41,8 +40,9 @@ medusaIntegrationTestRunner({
             { address_name: "old", address_1: "12 Lê Lợi", address_2: legacy.ward_name, city: legacy.district_name, province: legacy.province_name, country_code: "vn", metadata: { note: "cổng sau" } },
             // New names (province and ward).
             { address_name: "new", address_1: "5 Bạch Đằng", city: fresh.ward_name, province: fresh.province_name, country_code: "vn" },
-            // Đại Mỗ: an old ward of Nam Từ Liêm and, elsewhere, a 2025 ward of Hà Nội.
-            { address_name: "split", address_1: "8 Đại Linh", address_2: "Phường Đại Mỗ", city: "Quận Nam Từ Liêm", province: "Hà Nội", country_code: "vn" },
+            // Xã Phong Thạnh of Giá Rai (Bạc Liêu until 2025) with the province it joined: the old ward, or
+            // the 2025 ward of Cà Mau of that name elsewhere (with its own province, the district would decide).
+            { address_name: "split", address_1: "8 Ấp Phong Lạc", address_2: "Xã Phong Thạnh", city: "Thị xã Giá Rai", province: "Cà Mau", country_code: "vn" },
             { address_name: "unknown", address_1: "1 Đường Số 9", address_2: "Phường Không Có Thật", city: "Quận 1", province: "Hồ Chí Minh", country_code: "vn" },
             { address_name: "abroad", address_1: "1 Main St", city: "Springfield", province: "IL", country_code: "us" },
           ],
@@ -65,7 +65,7 @@ medusaIntegrationTestRunner({
       const { data: list } = await api.get("/admin/ghn/address-choices", admin)
       expect(list.count).toBe(2)
       const row = list.choices.find((c: any) => c.address_id === saved.split.id)
-      expect(row).toMatchObject({ customer: { email: "an.saved@example.vn", name: "Nguyễn An" }, address: "8 Đại Linh, Phường Đại Mỗ, Quận Nam Từ Liêm, Hà Nội", code: "address_ambiguous" })
+      expect(row).toMatchObject({ customer: { email: "an.saved@example.vn", name: "Nguyễn An" }, address: "8 Ấp Phong Lạc, Xã Phong Thạnh, Thị xã Giá Rai, Cà Mau", code: "address_ambiguous" })
       expect(row.candidates.length).toBe(2)
       expect((await failure(api.get("/admin/ghn/address-choices?limit=500", admin))).message).toMatch(/limit.*200/)
 

@@ -4,24 +4,15 @@
  * GHN's webhook heard, the location's GHN provider removed, its address moved out of GHN's
  * lists, the region's currency changed, the GHN shipping options deleted, no COD provider).
  */
-import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
-import { freshGhnStore } from "../helpers/fresh-store"
-import { explained, type SeededStore } from "../helpers/store"
-
-jest.setTimeout(300_000)
+import { medusaIntegrationTestRunner } from "../helpers/medusa-runner"
+import { freshGhnStorePerTest } from "../helpers/fresh-store"
 
 type Line = { key: string; ok: boolean; link: string; details: Record<string, any> }
 
 medusaIntegrationTestRunner({
   inApp: true,
   testSuite: ({ api: rawApi, getContainer }) => {
-    const api = explained(rawApi)
-    let admin: { headers: Record<string, string> }
-    let store: SeededStore
-
-    beforeEach(async () => {
-      ;({ admin, store } = await freshGhnStore(api, getContainer()))
-    })
+    const { api, admin, store } = freshGhnStorePerTest(rawApi, getContainer)
 
     const setup = async () => {
       const { data } = await api.get("/admin/ghn/setup", admin)

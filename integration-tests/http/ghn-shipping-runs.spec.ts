@@ -1,22 +1,16 @@
-import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
-import { freshGhnStore } from "../helpers/fresh-store"
+import { medusaIntegrationTestRunner } from "../helpers/medusa-runner"
+import { freshGhnStorePerTest } from "../helpers/fresh-store"
 import { sandbox } from "../helpers/sandbox"
-import { checkout, createCart, CUSTOMER_ADDRESS, explained, failure, SeededStore } from "../helpers/store"
+import { checkout, createCart, CUSTOMER_ADDRESS, failure } from "../helpers/store"
 import { waitFor } from "../helpers/wait"
+import { pdfPages } from "../../src/lib/handover/__tests__/pdf-text"
 
-jest.setTimeout(600_000)
 
 medusaIntegrationTestRunner({
   inApp: true,
   env: {},
   testSuite: ({ api: rawApi, getContainer }) => {
-    const api = explained(rawApi)
-    let admin: { headers: Record<string, string> }
-    let store: SeededStore
-
-    beforeEach(async () => {
-      ({ admin, store } = await freshGhnStore(api, getContainer()))
-    })
+    const { api, admin, store } = freshGhnStorePerTest(rawApi, getContainer)
 
     /** Orders placed through the store API, each one shirt shipped with GHN and paid cash on delivery. */
     async function placeOrders(n: number, variantId = store.variants.shirt) {
@@ -87,16 +81,62 @@ medusaIntegrationTestRunner({
 
       const csv = (await api.get(`/admin/ghn/shipping-runs/${run.id}/handover?format=csv`, admin)).data as string
       const lines = csv.replace(/^\uFEFF/, "").trim().split("\r\n")
-      expect(lines[0]).toBe("shop_id,order_code,client_order_code,order_number,cod_amount")
+      expect(lines[0]).toBe("shop_id,order_code,client_order_code,order_number,cod_amount,receiver_name,receiver_phone,receiver_area,weight")
       const parcelLines = lines.slice(1).filter((l) => !l.includes("TOTAL"))
       expect(new Set(parcelLines.map((l) => l.split(",")[1]))).toEqual(codes)
       const total = lines.find((l) => l.includes("TOTAL"))!
       const codSum = parcelLines.reduce((sum, l) => sum + Number(l.split(",")[4]), 0)
       expect(total).toContain("TOTAL 30 parcels")
       expect(Number(total.split(",")[4])).toBe(codSum)
-      const html = (await api.get(`/admin/ghn/shipping-runs/${run.id}/handover?format=html`, admin)).data as string
+      const htmlAnswer = await api.get(`/admin/ghn/shipping-runs/${run.id}/handover?format=html`, admin)
+      const html = htmlAnswer.data as string
       for (const code of codes) expect(html).toContain(code)
-      expect(html).toContain("30 parcels")
+      expect(html).toContain("30 kiện / parcels")
+      expect(htmlAnswer.headers["content-security-policy"]).toMatch(/^default-src 'none'; style-src 'sha256-/)
+      expect(htmlAnswer.headers["x-content-type-options"]).toBe("nosniff")
+      expect(html).not.toMatch(/<script/i)
+
+      // The record's totals against the run's parcels: GHN's COD of each parcel, per page and overall.
+      const ghnCod = new Map((await sandbox.orders()).map((o: any) => [o.order_code, Number(o.cod_amount ?? 0)]))
+      const codTotal = [...codes].reduce((sum, code) => sum + ghnCod.get(code)!, 0)
+      const vnd = (n: number) => `${n.toLocaleString("vi-VN")} ₫`
+      expect(html).toContain(`Tổng cộng / Total: 30 kiện / parcels · Thu hộ / COD ${vnd(codTotal)}`)
+      const pageTotals = [...html.matchAll(/Cộng trang \/ Page total: (\d+) kiện \/ parcels · ([\d.]+) ₫/g)].map(([, n, cod]) => [Number(n), Number(cod.replace(/\./g, ""))])
+      expect(pageTotals.map(([n]) => n)).toEqual([18, 11, 1])
+      expect(pageTotals.reduce((sum, [, cod]) => sum + cod, 0)).toBe(codTotal)
+      // Each row: the receiver (the phone masked), the district, the weight.
+      expect(html).toMatch(new RegExp(`data-order-code="${[...codes][0]}"><td>\\d+</td><td>${[...codes][0]}</td><td>#\\d+</td><td>[^<]+</td><td>[^<]+, Hồ Chí Minh</td><td>\\d{3}\\*+\\d{3}</td><td class="n">500 g</td>`))
+
+      // The PDF: the same pages, rows and totals.
+      const pdfAnswer = await api.get(`/admin/ghn/shipping-runs/${run.id}/handover?format=pdf`, { ...admin, responseType: "arraybuffer" })
+      expect(pdfAnswer.headers["content-type"]).toBe("application/pdf")
+      const pdfText = pdfPages(Buffer.from(pdfAnswer.data))
+      expect(pdfText).toHaveLength(3)
+      for (const code of codes) expect(pdfText.flat()).toContain(code)
+      expect(pdfText[2]).toContain(`Tổng cộng / Total: 30 kiện / parcels · Thu hộ / COD ${vnd(codTotal)}`)
+      pageTotals.forEach(([n, cod], i) => expect(pdfText[i]).toContain(`Cộng trang / Page total: ${n} kiện / parcels · ${vnd(cod)}`))
+
+      // The door check: 29 parcels scanned (one by its client order code), one twice, a code of no run; completed with the one missing.
+      const list = [...codes]
+      const scan = async (code: string) => (await api.post(`/admin/ghn/shipping-runs/${run.id}/scan`, { code }, admin)).data
+      expect((await failure(api.post(`/admin/ghn/shipping-runs/${run.id}/scan`, { code: "<b>" }, admin))).status).toBe(400)
+      expect((await failure(api.post(`/admin/ghn/shipping-runs/${run.id}/scan/complete`, {}, admin))).status).toBe(400)
+      for (const code of list.slice(0, 28)) expect((await scan(` ${code.toLowerCase()}\r\n`)).result).toMatchObject({ result: "parcel", order_code: code, run_id: run.id })
+      const byClientCode = (await sandbox.orders()).find((o: any) => o.order_code === list[28]).client_order_code
+      expect((await scan(byClientCode)).result).toMatchObject({ result: "parcel", order_code: list[28] })
+      expect((await scan(list[0])).result).toMatchObject({ result: "repeat" })
+      const wrong = await scan("GHNKHONGCO1")
+      expect(wrong.result).toMatchObject({ result: "unknown", run_id: null })
+      expect(wrong.scan).toMatchObject({ status: "open", missing: [list[29]], foreign: [{ code: "GHNKHONGCO1", run_id: null }] })
+      expect(wrong.scan.scanned).toHaveLength(29)
+      const done = (await api.post(`/admin/ghn/shipping-runs/${run.id}/scan/complete`, {}, admin)).data.scan
+      expect(done).toMatchObject({ status: "completed", missing: [list[29]], completed_by: expect.any(String), completed_at: expect.any(String) })
+      expect((await api.get(`/admin/ghn/shipping-runs/${run.id}/scan`, admin)).data.scan).toMatchObject({ status: "completed", missing: [list[29]] })
+      const checked = (await api.get(`/admin/ghn/shipping-runs/${run.id}/handover?format=html`, admin)).data as string
+      expect(checked).toContain("Đã quét / Scanned: 29/30")
+      expect(checked).toContain(`Chưa quét / Not scanned: <span data-field="missing">${list[29]}</span>`)
+      expect(checked).toContain(`data-order-code="${list[0]}"`)
+      expect((checked.match(/data-scanned="true"/g) ?? []).length).toBe(29)
     })
 
     it("reports each bad order with its reason, creates the others, and retries the failed ones once fixed", async () => {
@@ -117,7 +157,11 @@ medusaIntegrationTestRunner({
       const run = await finished(data.shipping_run.id)
       expect(run).toMatchObject({ status: "completed", total: 5, created: 3, failed: 2 })
       for (const o of badAddress) {
-        expect(run.results.find((r: any) => r.order_id === o.id)).toMatchObject({ status: "failed", error: { message: expect.stringMatching(/GHN cannot deliver/) } })
+        // GHN's refusal with its stable reason and parameters: the admin words it in its own language.
+        expect(run.results.find((r: any) => r.order_id === o.id)).toMatchObject({
+          status: "failed",
+          error: { code: "address_not_found", message: expect.stringMatching(/GHN cannot deliver/), params: { reason: "address_not_found", part: "ward", candidates: expect.any(Array) } },
+        })
         expect(await ghnOrdersOf(o.display_id)).toHaveLength(0)
       }
       for (const o of good) expect(run.results.find((r: any) => r.order_id === o.id)).toMatchObject({ status: "created", ghn_order_code: expect.any(String) })

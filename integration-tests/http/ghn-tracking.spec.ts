@@ -1,4 +1,4 @@
-import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
+import { medusaIntegrationTestRunner } from "../helpers/medusa-runner"
 import { Modules } from "@medusajs/framework/utils"
 import { pollGhnShipments } from "../../src/jobs/poll-ghn-shipments"
 import { freshGhnStore } from "../helpers/fresh-store"
@@ -6,7 +6,6 @@ import { waitFor } from "../helpers/wait"
 import { sandbox } from "../helpers/sandbox"
 import { checkout, createCart, CUSTOMER_ADDRESS, explained, fulfilOrder, failure, SeededStore } from "../helpers/store"
 
-jest.setTimeout(300_000)
 
 const SECRET = "dev-webhook-secret-change-me"
 const HEADER = "x-ghn-webhook-secret"

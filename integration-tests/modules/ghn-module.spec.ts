@@ -13,7 +13,6 @@ import { OrdersInOtherRunError } from "../../src/modules/ghn/errors"
 import { IntentMoveError } from "../../src/lib/parcel/create-intent"
 import { MAX_CALLBACK_ATTEMPTS } from "../../src/lib/status/webhook"
 
-jest.setTimeout(120_000)
 
 const MODULE = path.join(__dirname, "../../src/modules/ghn")
 

@@ -14,7 +14,8 @@ import type { Child } from "../helpers/processes"
 export const ROOT = path.resolve(__dirname, "../..")
 export const CACHE = path.join(ROOT, ".cache", "packed")
 const PLUGIN = path.join(CACHE, "plugin")
-export const LOGS = path.join(ROOT, "artifacts", "packed")
+/** One folder per Medusa the store runs on: the runs on two versions may go at once (scripts/test-integration.js). */
+export const LOGS = path.join(ROOT, "artifacts", process.env.GHN_PACKED_MEDUSA ? `packed-${process.env.GHN_PACKED_MEDUSA.replace(/[^0-9A-Za-z.-]/g, "")}` : "packed")
 const GUARD = path.join(ROOT, "scripts", "demo-guard.js")
 export const REBUILD = process.env.GHN_PACKED_REBUILD === "1"
 
@@ -99,8 +100,8 @@ export function hashOf(base: string, items: string[]): string {
 
 export const stamp = (file: string) => (fs.existsSync(file) ? fs.readFileSync(file, "utf8") : "")
 
-// The files `npm pack` puts in the tarball come from these (package.json's "files": .medusa/server).
-const PLUGIN_SOURCES = ["src", "package.json", "tsconfig.json", "tsconfig.storefront.json", "README.md", "LICENSE", "package-lock.json"]
+// The files `npm pack` puts in the tarball come from these (package.json's "files": .medusa/server/src, CHANGELOG.md).
+const PLUGIN_SOURCES = ["src", "package.json", "tsconfig.json", "tsconfig.storefront.json", "README.md", "LICENSE", "CHANGELOG.md", "package-lock.json"]
 
 /** The package's own build (`npm run build`, what `prepublishOnly` runs) and `npm pack`, in a copy of the sources (the repository's .medusa is not touched). */
 export async function packPlugin(): Promise<string> {

@@ -19,91 +19,21 @@ import { createHash } from "node:crypto"
 import * as fs from "node:fs"
 import * as path from "node:path"
 import { type Child, stopChild as stop } from "../helpers/processes"
-import { CACHE, cleanEnv, hashOf, log, LOGS, npm, NPM, packPlugin, REBUILD, ROOT, run, runToEnd, stamp, step, timings } from "./pack"
+import { cleanEnv, log, LOGS, NPM, packPlugin, ROOT, run, runToEnd, step, timings } from "./pack"
+import { prepareStore, SERVER, STORE } from "./store"
 import type { Browser } from "playwright-core"
 import { apiClient } from "../../bench/lib/harness"
 import { adminContext, launch, login, screenshot, testBrowser } from "../browser/helpers/browser"
 import { freePort } from "../helpers/ports"
 import { checkout, createCart, explained, fulfilOrder, quote, seedGhnStore, type SeededStore } from "../helpers/store"
+import { waitFor } from "../helpers/wait"
 
-jest.setTimeout(900_000)
-
-const TEMPLATE = path.join(__dirname, "store-template")
-/**
- * The Medusa the scratch store installs: the template's, or GHN_PACKED_MEDUSA (`~2.19.0`: the newest
- * 2.19.x; `latest`; an exact version, a snapshot or a preview), resolved on the registry by
- * scripts/medusa-versions.js (a package of the set not published at that version, such as a
- * snapshot's @medusajs/admin-sdk, pinned to the newest version it has below it).
- */
-const MEDUSA = process.env.GHN_PACKED_MEDUSA || ""
-const TEMPLATE_PACKAGE = JSON.parse(fs.readFileSync(path.join(TEMPLATE, "package.json"), "utf8"))
-const TEMPLATE_PINS: Record<string, string> = Object.fromEntries(
-  Object.entries(TEMPLATE_PACKAGE.dependencies as Record<string, string>).filter(([name]) => name.startsWith("@medusajs/"))
-)
-const { resolveMedusaSet, describeFallbacks } = require(path.join(ROOT, "scripts", "medusa-versions.js"))
-const MEDUSA_SET: { medusa: string; pins: Record<string, string>; fallbacks: { name: string; version: string }[] } | null =
-  MEDUSA ? resolveMedusaSet(MEDUSA, Object.keys(TEMPLATE_PINS)) : null
-/** Asked for the template's own versions, the store is the template's (and its cached install and build serve both). */
-const PINS = MEDUSA_SET && JSON.stringify(MEDUSA_SET.pins) !== JSON.stringify(TEMPLATE_PINS) ? MEDUSA_SET.pins : null
-const STORE = path.join(CACHE, PINS ? `store-${MEDUSA_SET!.medusa.replace(/[^0-9A-Za-z.-]/g, "")}` : "store")
-const SERVER = path.join(STORE, ".medusa", "server")
 
 const ADMIN = { email: "owner@ghn-packed-store.vn", password: "packed-store-password" }
 const WEBHOOK = { header: "x-ghn-webhook-secret", secret: "packed-store-webhook-secret" }
 
 
-/** The scratch store: the template's files, the tarball installed with npm, `medusa build`. */
-async function prepareStore(tarball: string) {
-  const templateHash = hashOf(TEMPLATE, fs.readdirSync(TEMPLATE)) + (PINS ? JSON.stringify(PINS) : "")
-  if (REBUILD || stamp(path.join(STORE, ".template.hash")) !== templateHash) fs.rmSync(STORE, { recursive: true, force: true })
-  fs.mkdirSync(STORE, { recursive: true })
-  for (const f of fs.readdirSync(TEMPLATE)) fs.copyFileSync(path.join(TEMPLATE, f), path.join(STORE, f))
-  // The template names the published package; here the dependency is the tarball just packed.
-  const pkg = JSON.parse(fs.readFileSync(path.join(STORE, "package.json"), "utf8"))
-  pkg.dependencies["medusa-fulfillment-ghn"] = `file:${tarball}`
-  if (PINS) Object.assign(pkg.dependencies, PINS)
-  // A package pinned below the Medusa asked for is still named at that Medusa's version by its
-  // packages' peers (@medusajs/draft-order's optional peer @medusajs/admin-sdk): npm would fetch
-  // that missing version (ETARGET) unless an override holds every edge to the pin, as a store owner would.
-  for (const { name, version } of MEDUSA_SET?.fallbacks ?? []) pkg.overrides = { ...pkg.overrides, [name]: version }
-  fs.writeFileSync(path.join(STORE, "package.json"), JSON.stringify(pkg, null, 2))
-  await step("npm install (store)", () => npm("npm-install", ["install", "--prefer-offline", "--no-audit", "--no-fund", "--loglevel=warn"], STORE))
-  fs.writeFileSync(path.join(STORE, ".template.hash"), templateHash)
-
-  const medusa = JSON.parse(fs.readFileSync(path.join(STORE, "node_modules", "@medusajs", "medusa", "package.json"), "utf8")).version
-  const fallbacks = MEDUSA_SET ? describeFallbacks(MEDUSA_SET) : ""
-  log(`Medusa ${medusa} installed${MEDUSA ? ` (asked: ${MEDUSA})` : ""}${fallbacks ? `, with ${fallbacks}` : ""}, Node ${process.version}`)
-  if (MEDUSA_SET && medusa !== MEDUSA_SET.medusa) throw new Error(`npm installed @medusajs/medusa ${medusa}, not ${MEDUSA_SET.medusa}`)
-  const installed = path.join(STORE, "node_modules", "medusa-fulfillment-ghn")
-  if (fs.lstatSync(installed).isSymbolicLink()) throw new Error(`${installed} is a link, not the tarball's files`)
-  // What npm installed is the tarball just packed, file for file.
-  const unpacked = path.join(CACHE, "unpacked")
-  fs.rmSync(unpacked, { recursive: true, force: true })
-  fs.mkdirSync(unpacked, { recursive: true })
-  if (spawnSync("tar", ["xzf", tarball, "-C", unpacked]).status !== 0) throw new Error(`tar could not read ${tarball}`)
-  const packed = path.join(unpacked, "package")
-  if (hashOf(packed, fs.readdirSync(packed)) !== hashOf(installed, fs.readdirSync(installed))) {
-    throw new Error(`${installed} differs from ${tarball}`)
-  }
-  // The store's build depends on the tarball (its admin extension) and the template.
-  const buildHash = createHash("sha256").update("2").update(fs.readFileSync(tarball)).update(templateHash).digest("hex").slice(0, 16)
-  if (!REBUILD && stamp(path.join(STORE, ".build.hash")) === buildHash && fs.existsSync(path.join(SERVER, "public", "admin", "index.html"))) {
-    log("store build up to date (tarball unchanged): reusing it")
-    return
-  }
-  await step("medusa build (store)", () => runToEnd("medusa-build", path.join(STORE, "node_modules", ".bin", "medusa"), ["build"], { cwd: STORE, env: cleanEnv({ NODE_ENV: "production" }) }))
-  if (!fs.existsSync(path.join(SERVER, "public", "admin", "index.html"))) throw new Error("medusa build left no admin in the store")
-  fs.writeFileSync(path.join(STORE, ".build.hash"), buildHash)
-}
-
-async function until(what: string, check: () => Promise<boolean>, timeoutMs = 30_000) {
-  const start = Date.now()
-  while (Date.now() - start < timeoutMs) {
-    if (await check().catch(() => false)) return
-    await new Promise((r) => setTimeout(r, 200))
-  }
-  throw new Error(`${what}: not within ${timeoutMs} ms`)
-}
+const until = (what: string, check: () => Promise<boolean>, timeoutMs = 60_000) => waitFor(check, { what, timeoutMs, intervalMs: 200 })
 
 // ---------------------------------------------------------------------------------------------
 
@@ -168,14 +98,12 @@ describe("the packed plugin in a store of its own", () => {
     await step("medusa user", () => runToEnd("medusa-user", medusaBin, ["user", "-e", ADMIN.email, "-p", ADMIN.password], { cwd: SERVER, env }))
     await step("medusa start", async () => {
       medusa = run("medusa-start", medusaBin, ["start", "--port", String(port)], { cwd: SERVER, env })
-      const deadline = Date.now() + 120_000
-      for (;;) {
-        if (medusa.child.exitCode !== null) throw new Error(`medusa start exited (${medusa.child.exitCode}); see ${medusa.logFile}`)
-        const ok = await Promise.all([fetch(`${storeUrl}/health`), fetch(`${storeUrl}/app`)]).then((r) => r.every((x) => x.ok)).catch(() => false)
-        if (ok) break
-        if (Date.now() > deadline) throw new Error(`the store did not answer in 120 s; see ${medusa.logFile}`)
-        await new Promise((r) => setTimeout(r, 300))
-      }
+      await waitFor(() => Promise.all([fetch(`${storeUrl}/health`), fetch(`${storeUrl}/app`)]).then((r) => r.every((x) => x.ok)), {
+        what: `the store answering (see ${medusa.logFile})`,
+        timeoutMs: 180_000,
+        intervalMs: 300,
+        failIf: () => medusa.child.exitCode !== null && `medusa start exited (${medusa.child.exitCode}); see ${medusa.logFile}`,
+      })
     })
     api = explained(apiClient(storeUrl))
     const { data } = await api.post("/auth/user/emailpass", ADMIN)
@@ -203,6 +131,10 @@ describe("the packed plugin in a store of its own", () => {
     const list = spawnSync("tar", ["tzf", tarball], { encoding: "utf8" }).stdout.split("\n")
     for (const f of [
       "package/package.json",
+      "package/LICENSE",
+      "package/README.md",
+      "package/CHANGELOG.md",
+      "package/.medusa/server/src/scripts/ghn-resolve-saved-addresses.js",
       "package/.medusa/server/src/providers/ghn/index.js",
       "package/.medusa/server/src/modules/ghn/index.js",
       "package/.medusa/server/src/admin/index.mjs",
@@ -217,6 +149,8 @@ describe("the packed plugin in a store of its own", () => {
     }
     expect(list.filter((f) => /\.tsx?$/.test(f) && !f.endsWith(".d.ts"))).toEqual([])
     expect(list.filter((f) => /integration-tests|__tests__|\.spec\./.test(f))).toEqual([])
+    // Neither fixtures, benchmarks, the demo's seed nor the development store's configuration.
+    expect(list.filter((f) => /fixtures\/|bench\/|seed-demo|medusa-config/.test(f))).toEqual([])
   })
 
   test("a storefront imports the kit from the installed package, without React", () => {

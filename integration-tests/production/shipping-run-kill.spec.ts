@@ -5,13 +5,18 @@
  * with exactly one GHN order per order. Needs Redis as the topology tests of production.spec.ts do.
  */
 import { apiClient, freshDatabase, migrate, sqlClient, startStore, type Database, type Store } from "../../bench/lib/harness"
+import { useGhnOptions } from "../helpers/options"
 import { ensureRedis, redisMissing, type TestRedis } from "../helpers/redis"
 import { describeWhen } from "../helpers/requirements"
 import { sandbox } from "../helpers/sandbox"
 import { checkout, createCart, explained, seedGhnStore, type SeededStore } from "../helpers/store"
 import { waitFor } from "../helpers/wait"
 
-jest.setTimeout(900_000)
+
+// The stores' order locks expire after 20 s (120 s by default), so the run's lease a dead worker
+// leaves expires after 25 s (runLeaseSeconds), not 150: long past any one order's fulfilment here
+// (Create Order answers in 2 s), and what the resumed run waits for, not a fixed time.
+useGhnOptions({ orderLockSeconds: 20 })
 
 const SANDBOX = () => process.env.GHN_BASE_URL!
 const CREATE = "/shiip/public-api/v2/shipping-order/create"
@@ -86,7 +91,7 @@ describeWhen(redisMissing(), "the shipping run's SIGKILL test runs a server and 
       expect(stranded.length).toBeGreaterThan(0)
 
       worker = await startWorker()
-      // The lease outlasts the dead worker's locks (150 s), then the resume job (every minute) continues the run.
+      // The lease outlasts the dead worker's locks (25 s, then 20 s), then the resume job (every 15 s) continues the run.
       let run: any
       await waitFor(async () => {
         run = (await api.get(`/admin/ghn/shipping-runs/${runId}`, admin)).data.shipping_run

@@ -16,3 +16,9 @@ process.env.LOG_LEVEL = process.env.LOG_LEVEL || "error"
 process.env.GHN_CLIENT_ORDER_CODE_PREFIX = `t${Date.now().toString(36)}${Math.random().toString(36).slice(2, 5)}-`
 // Options a file turns on for itself (set at its top) must not leak into the next file.
 delete process.env.GHN_COD_RISK
+// The GHN options every file's store runs with (a file adds its own with helpers/options.ts
+// useGhnOptions): a checkout quote's deadline no loaded machine reaches (the most the option
+// takes), so a slow first quote is never taken for GHN's outage. The files that test the
+// deadline set theirs, and make GHN late with the sandbox's faults.
+process.env.GHN_TEST_OPTIONS = JSON.stringify({ quoteTimeoutMs: 60_000 })
+process.env.GHN_OPTIONS = process.env.GHN_TEST_OPTIONS

@@ -16,7 +16,6 @@ import * as path from "node:path"
 import { packPlugin, ROOT } from "../packed/pack"
 import { applyGuide } from "./starter-guide"
 
-jest.setTimeout(900_000)
 
 const FIXTURE = path.join(__dirname, "starter-fixture")
 const TSC = path.join(ROOT, "node_modules", "typescript", "bin", "tsc")

@@ -14,16 +14,15 @@ import * as http from "node:http"
 import * as os from "node:os"
 import * as path from "node:path"
 import { Modules } from "@medusajs/framework/utils"
-import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
+import { medusaIntegrationTestRunner } from "../helpers/medusa-runner"
 import type { Browser, Page } from "playwright-core"
-import { describeBrowser, docsScreenshot, launch } from "../browser/helpers/browser"
+import { BROWSER_WAIT_MS, describeBrowser, docsScreenshot, launch } from "../browser/helpers/browser"
 import { freshGhnStore, WEBHOOK } from "../helpers/fresh-store"
 import { freePort } from "../helpers/ports"
 import { sandbox } from "../helpers/sandbox"
 import { checkout, createCart, CUSTOMER_ADDRESS, explained, fulfilOrder, movedTo, SeededStore, storeHeaders } from "../helpers/store"
 import { guideClassNames } from "./starter-guide"
 
-jest.setTimeout(300_000)
 
 // The page is served from 127.0.0.1 on a port chosen later; the store API (localhost) must
 // answer it CORS. Read when the runner loads medusa-config.ts, after this line (jest gives each
@@ -105,7 +104,7 @@ describeBrowser()("storefront kit", () => {
 
       async function openCheckout(cartId: string, params: Record<string, string> = {}): Promise<Page> {
         const context = await browser.newContext({ locale: "vi-VN", timezoneId: "Asia/Ho_Chi_Minh" })
-        context.setDefaultTimeout(20_000)
+        context.setDefaultTimeout(BROWSER_WAIT_MS)
         const tab = await context.newPage()
         const errors: string[] = []
         tab.on("pageerror", (error) => errors.push(error.message))
@@ -232,7 +231,7 @@ describeBrowser()("storefront kit", () => {
         const guide = guideClassNames(markdown, "ghnFieldClassNames")
         await sandbox.webhook(`${rawApi.defaults.baseURL.replace(/\/$/, "")}/hooks/ghn`, { [WEBHOOK.header]: WEBHOOK.secret })
         const context = await browser.newContext({ locale: "vi-VN", timezoneId: "Asia/Ho_Chi_Minh", viewport: { width: 860, height: 900 } })
-        context.setDefaultTimeout(20_000)
+        context.setDefaultTimeout(BROWSER_WAIT_MS)
         try {
           const cartId = await emptyCart()
           const tab = await context.newPage()
@@ -293,6 +292,253 @@ describeBrowser()("storefront kit", () => {
         } finally {
           await context.close()
           await sandbox.webhook(null)
+        }
+      })
+
+      /** The starter's checkout (look=starter: the guide's classes on every field) in a browser of that size, with a touch screen when asked. */
+      async function starterTab(cartId: string, { width = 1280, height = 800, touch = false, locale = "vi" }: { width?: number; height?: number; touch?: boolean; locale?: string } = {}) {
+        const context = await browser.newContext({ locale: locale === "en" ? "en-US" : "vi-VN", timezoneId: "Asia/Ho_Chi_Minh", viewport: { width, height }, hasTouch: touch })
+        context.setDefaultTimeout(BROWSER_WAIT_MS)
+        const tab = await context.newPage()
+        const errors: string[] = []
+        tab.on("pageerror", (error) => errors.push(error.message))
+        const query = new URLSearchParams({ api: rawApi.defaults.baseURL, key: store.publishableKey, cart: cartId, option: store.options.light, look: "starter", locale })
+        await tab.goto(`${page.origin}/index.html?${query}`)
+        await tab.getByRole("combobox").first().waitFor()
+        if (errors.length) throw new Error(`the page failed: ${errors.join("; ")}`)
+        return tab
+      }
+
+      /**
+       * The open list of the focused combobox, each option the shopper can see (inside the list's
+       * box and the viewport) checked at its centre: is the element there that option, or does
+       * something else (the next field) cover it? With the list's box and the viewport's height.
+       */
+      async function visibleOptions(tab: Page) {
+        return tab.evaluate(() => {
+          const input = document.activeElement as HTMLInputElement
+          const list = document.getElementById(input.getAttribute("aria-controls")!)!
+          const box = list.getBoundingClientRect()
+          const options = [...list.querySelectorAll<HTMLElement>("[role=option]")].flatMap((option) => {
+            const r = option.getBoundingClientRect()
+            const x = (r.left + r.right) / 2
+            const y = (r.top + r.bottom) / 2
+            if (y < Math.max(0, box.top) || y > Math.min(innerHeight, box.bottom)) return []
+            const hit = document.elementFromPoint(x, y)
+            return [{ option: option.textContent, hit: hit === option || option.contains(hit) ? "the option" : `${hit?.tagName.toLowerCase()}.${String(hit?.className).split(" ")[0]}` }]
+          })
+          return {
+            options,
+            list: { top: box.top, bottom: box.bottom, left: box.left, right: box.right, scrolls: list.scrollHeight > list.clientHeight, placement: list.getAttribute("data-ghn-placement") },
+            input: (() => { const r = input.getBoundingClientRect(); return { top: r.top, bottom: r.bottom, left: r.left, right: r.right } })(),
+            viewport: { width: innerWidth, height: innerHeight },
+            inBody: list.parentElement === document.body,
+          }
+        })
+      }
+
+      /** Every option the shopper can see is the element under its centre (no field painted over it); the list hugs its input, on screen. */
+      async function expectOptionsOnTop(tab: Page) {
+        const seen = await visibleOptions(tab)
+        expect(seen.options.length).toBeGreaterThan(0)
+        expect(seen.options.filter((o) => o.hit !== "the option")).toEqual([])
+        expect(seen.inBody).toBe(true)
+        expect(seen.list.top).toBeGreaterThanOrEqual(0)
+        expect(seen.list.bottom).toBeLessThanOrEqual(seen.viewport.height)
+        expect(Math.abs(seen.list.left - seen.input.left)).toBeLessThanOrEqual(1)
+        if (seen.list.placement === "above") expect(seen.list.bottom).toBeLessThanOrEqual(seen.input.top)
+        else expect(seen.list.top).toBeGreaterThanOrEqual(seen.input.bottom)
+        return seen
+      }
+
+      /** A click (mouse) or a tap (touch screen) at the centre of what the locator finds. */
+      async function press(tab: Page, how: "mouse" | "touch", target: ReturnType<Page["locator"]>) {
+        await target.scrollIntoViewIfNeeded()
+        const box = (await target.boundingBox())!
+        const [x, y] = [box.x + box.width / 2, box.y + box.height / 2]
+        if (how === "touch") await tab.touchscreen.tap(x, y)
+        else await tab.mouse.click(x, y)
+      }
+
+      /** Opens a level by a click or a tap, checks its whole list is on top, narrows it by typing (if asked) and picks by a click or a tap. */
+      async function pickBy(tab: Page, how: "mouse" | "touch", label: string, expected: string, typed?: string) {
+        const box = tab.getByRole("combobox", { name: label })
+        await tab.waitForFunction((id) => !(document.getElementById(id!) as HTMLInputElement).disabled, await box.getAttribute("id"))
+        await press(tab, how, box)
+        await tab.getByRole("option").first().waitFor()
+        expect(await box.getAttribute("aria-expanded")).toBe("true")
+        expect(await box.evaluate((input) => input === document.activeElement)).toBe(true)
+        const whole = await expectOptionsOnTop(tab)
+        if (typed) await tab.keyboard.type(typed)
+        const option = tab.getByRole("option", { name: expected, exact: true })
+        await option.waitFor()
+        await option.scrollIntoViewIfNeeded()
+        await expectOptionsOnTop(tab)
+        await press(tab, how, option)
+        expect(await box.inputValue()).toBe(expected)
+        expect(await box.getAttribute("aria-expanded")).toBe("false")
+        return whole
+      }
+
+      it.each([
+        [1280, 800],
+        [390, 844],
+      ])("the starter's pickers at %i px wide: each level picked by a mouse click and by a touch tap, every visible option on top of the fields below it", async (width, height) => {
+        for (const how of ["mouse", "touch"] as const) {
+          const tab = await starterTab(await emptyCart(), { width, height, touch: how === "touch" })
+          try {
+            // The province's list opens over the district and ward fields (each `relative z-0`, as the guide's classes make them).
+            const provinces = await pickBy(tab, how, "Tỉnh/Thành phố", "Hồ Chí Minh", "ho chi")
+            if (width === 390) expect(provinces.list.scrolls).toBe(true) // 63 provinces: the list scrolls within, on screen
+            await pickBy(tab, how, "Quận/Huyện", "Quận 1", "quan 1")
+            // The ward without typing: the option scrolled to within the list.
+            await pickBy(tab, how, "Phường/Xã", "Phường Bến Nghé")
+
+            // The ward's field near the screen's bottom (the page pushed down a screen, then scrolled): its list opens above it, still on top and on screen.
+            await tab.evaluate(() => {
+              document.body.style.paddingTop = `${innerHeight}px`
+              document.body.style.paddingBottom = `${innerHeight}px`
+              const ward = [...document.querySelectorAll<HTMLInputElement>("input[role=combobox]")].pop()!
+              window.scrollTo(0, window.scrollY + ward.getBoundingClientRect().bottom - innerHeight + 60)
+            })
+            const ward = tab.getByRole("combobox", { name: "Phường/Xã" })
+            const box = (await ward.boundingBox())!
+            if (how === "touch") await tab.touchscreen.tap(box.x + box.width / 2, box.y + box.height / 2)
+            else await tab.mouse.click(box.x + box.width / 2, box.y + box.height / 2)
+            await tab.getByRole("option").first().waitFor()
+            const flipped = await expectOptionsOnTop(tab)
+            expect(flipped.list.placement).toBe("above")
+            // Scrolling the page moves the list with its input.
+            await tab.evaluate(() => new Promise((done) => {
+              window.scrollBy(0, -40)
+              requestAnimationFrame(() => requestAnimationFrame(done))
+            }))
+            const moved = await expectOptionsOnTop(tab)
+            expect(moved.list.bottom - moved.input.top).toBeCloseTo(flipped.list.bottom - flipped.input.top, 0)
+            await tab.keyboard.press("Escape")
+            expect(await ward.inputValue()).toBe("Phường Bến Nghé")
+          } finally {
+            await tab.context().close()
+          }
+        }
+      })
+
+      it("the starter's pickers by the keyboard alone at 390 px: Tab into each, type, arrows, Enter, Escape; the address saved", async () => {
+        const cartId = await emptyCart()
+        const tab = await starterTab(cartId, { width: 390, height: 844 })
+        try {
+          const focused = () => tab.evaluate(() => document.activeElement?.getAttribute("aria-label") ?? document.querySelector(`label[for="${document.activeElement?.id}"]`)?.firstChild?.textContent ?? document.activeElement?.textContent)
+          await tab.getByLabel("Số nhà, tên đường").focus()
+          await tab.keyboard.type("12 Lê Lợi")
+          await tab.keyboard.press("Tab")
+          await tab.keyboard.press("Tab")
+          expect(await focused()).toBe("Tỉnh/Thành phố")
+          await tab.keyboard.type("ho chi minh")
+          await tab.getByRole("option", { name: "Hồ Chí Minh", exact: true }).waitFor()
+          await expectOptionsOnTop(tab)
+          await tab.keyboard.press("Enter")
+          expect(await tab.getByRole("combobox", { name: "Tỉnh/Thành phố" }).inputValue()).toBe("Hồ Chí Minh")
+          await tab.keyboard.press("Tab")
+          expect(await focused()).toBe("Quận/Huyện")
+          // ArrowDown opens the whole list on its first option; type to filter, down and up again, Enter.
+          await tab.waitForFunction(() => document.querySelectorAll("input[role=combobox]")[1].getAttribute("aria-busy") !== "true")
+          await tab.keyboard.press("ArrowDown")
+          expect(await tab.getByRole("combobox", { name: "Quận/Huyện" }).getAttribute("aria-expanded")).toBe("true")
+          await expectOptionsOnTop(tab)
+          await tab.keyboard.type("quan 1")
+          await tab.keyboard.press("ArrowDown")
+          await tab.keyboard.press("ArrowUp")
+          await tab.keyboard.press("Enter")
+          expect(await tab.getByRole("combobox", { name: "Quận/Huyện" }).inputValue()).toBe("Quận 1")
+          await tab.keyboard.press("Tab")
+          expect(await focused()).toBe("Phường/Xã")
+          await tab.keyboard.type("ben ng")
+          await tab.keyboard.press("Escape")
+          expect(await tab.getByRole("combobox", { name: "Phường/Xã" }).inputValue()).toBe("")
+          expect(await tab.getByRole("combobox", { name: "Phường/Xã" }).getAttribute("aria-expanded")).toBe("false")
+          // Tab with one match typed out picks it.
+          await tab.keyboard.type("ben nghe")
+          await tab.getByRole("option", { name: "Phường Bến Nghé", exact: true }).waitFor()
+          await tab.keyboard.press("Tab")
+          expect(await tab.getByRole("combobox", { name: "Phường/Xã" }).inputValue()).toBe("Phường Bến Nghé")
+          expect(await focused()).toBe("Lưu địa chỉ")
+          await tab.keyboard.press("Enter")
+          await tab.getByTestId("delivery-step").locator(`[data-option="${store.options.light}"] [data-price]`).waitFor()
+        } finally {
+          await tab.context().close()
+        }
+      })
+
+      it.each([
+        ["vi", ["Tỉnh/Thành phố", "Quận/Huyện", "Phường/Xã"], "Vui lòng chọn tỉnh/thành phố", "Vui lòng chọn phường/xã", "Lưu địa chỉ"],
+        ["en", ["Province/City", "District", "Ward/Commune"], "Please choose a province/city", "Please choose a ward/commune", "Lưu địa chỉ"],
+      ])("required pickers (%s): the starter's mark, aria-required, and a submission with one empty stopped with the kit's message on it", async (locale, [province, district, ward], noProvince, noWard, save) => {
+        const markdown = fs.readFileSync(path.join(ROOT, "docs", "storefront.md"), "utf8")
+        const guide = guideClassNames(markdown, "ghnFieldClassNames")
+        const tab = await starterTab(await emptyCart(), { locale })
+        try {
+          const submitted = () => tab.getByRole("button", { name: save }).getAttribute("data-submitted")
+          for (const name of [province, district, ward]) {
+            const box = tab.getByRole("combobox", { name })
+            expect(await box.getAttribute("aria-required")).toBe("true")
+            // The starter's mark: an asterisk after the label's text, in the guide's class (text-rose-500), out of the accessible name.
+            const mark = await box.evaluate((input) => {
+              const span = document.querySelector(`label[for="${input.id}"] > span`)!
+              return { text: span.textContent, className: span.className, hidden: span.getAttribute("aria-hidden"), colour: getComputedStyle(span).color }
+            })
+            expect(mark).toMatchObject({ text: "*", hidden: "true" })
+            expect(mark.className.split(" ")).toEqual(expect.arrayContaining(["ghn-required", ...guide.required.split(" ")]))
+            expect(mark.colour).toBe("rgb(244, 63, 94)") // Tailwind's rose-500
+          }
+          await tab.getByLabel("Số nhà, tên đường").fill("12 Lê Lợi")
+          // Nothing picked: the province says so; the form is not submitted.
+          await tab.getByRole("button", { name: save }).click()
+          const provinceBox = tab.getByRole("combobox", { name: province })
+          const alert = tab.getByRole("alert")
+          await alert.waitFor()
+          expect(await alert.textContent()).toBe(noProvince)
+          expect(await provinceBox.getAttribute("aria-invalid")).toBe("true")
+          expect(await provinceBox.getAttribute("aria-describedby")).toBe(await alert.getAttribute("id"))
+          expect(await alert.getAttribute("class")).toContain(guide.error)
+          expect(await submitted()).toBe("0")
+          // Province and district picked, the ward left empty: the ward says so.
+          await pick(tab, province, "ho chi minh", "Hồ Chí Minh")
+          expect(await tab.getByRole("alert").count()).toBe(0)
+          await pick(tab, district, "quan 1", "Quận 1")
+          await tab.getByRole("button", { name: save }).click()
+          await tab.getByRole("alert").waitFor()
+          expect(await tab.getByRole("alert").textContent()).toBe(noWard)
+          expect(await tab.getByRole("combobox", { name: ward }).getAttribute("aria-invalid")).toBe("true")
+          expect(await tab.getByRole("combobox", { name: ward }).getAttribute("aria-describedby")).toBe(await tab.getByRole("alert").getAttribute("id"))
+          expect(await submitted()).toBe("0")
+          // Picked: the message goes, the form submits.
+          await pick(tab, ward, "ben nghe", "Phường Bến Nghé")
+          expect(await tab.getByRole("alert").count()).toBe(0)
+          await tab.getByRole("button", { name: save }).click()
+          await tab.getByTestId("delivery-step").waitFor()
+          expect(await submitted()).toBe("1")
+        } finally {
+          await tab.context().close()
+        }
+      })
+
+      it("a 25 kg cart in the starter's delivery step is offered GHN heavy goods only, picked by touch at 390 px", async () => {
+        const { data } = await api.post("/store/carts", { region_id: store.regionId, email: "khach@example.vn", items: [{ variant_id: store.variants.heavyBox, quantity: 1 }] }, storeHeaders(store))
+        const tab = await starterTab(data.cart.id, { width: 390, height: 844, touch: true })
+        try {
+          await pickBy(tab, "touch", "Tỉnh/Thành phố", "Hồ Chí Minh", "ho chi")
+          await pickBy(tab, "touch", "Quận/Huyện", "Quận 1", "quan 1")
+          await pickBy(tab, "touch", "Phường/Xã", "Phường Bến Nghé", "ben nghe")
+          await tab.getByLabel("Số nhà, tên đường").fill("12 Lê Lợi")
+          await press(tab, "touch", tab.getByRole("button", { name: "Lưu địa chỉ" }))
+          const delivery = tab.getByTestId("delivery-step")
+          const heavy = delivery.locator(`[data-option="${store.options.heavy}"]`)
+          await heavy.locator("[data-ghn-estimate]").waitFor()
+          expect(await heavy.locator("[data-price]").textContent()).toMatch(/^[\d.]+ ₫$/)
+          expect(await delivery.locator(`[data-option="${store.options.light}"]`).count()).toBe(0)
+          expect(await delivery.getByRole("alert").count()).toBe(0)
+        } finally {
+          await tab.context().close()
         }
       })
 
@@ -403,7 +649,7 @@ describeBrowser()("storefront kit", () => {
       ])("offers a customer the choice their saved address needs (a ward the 2025 reform left ambiguous), in %s", async (locale, save, question) => {
         // A customer's address saved before the reform, resolved by the plugin ahead of checkout.
         const customers = getContainer().resolve(Modules.CUSTOMER)
-        const old = { first_name: "An", last_name: "Nguyễn Văn", phone: "0912345678", address_1: "8 Đại Linh", address_2: "Phường Đại Mỗ", city: "Quận Nam Từ Liêm", province: "Hà Nội", country_code: "vn" }
+        const old = { first_name: "An", last_name: "Nguyễn Văn", phone: "0912345678", address_1: "8 Ấp Phong Lạc", address_2: "Xã Phong Thạnh", city: "Thị xã Giá Rai", province: "Cà Mau", country_code: "vn" }
         const [customer] = await customers.createCustomers([{ email: `an.${locale}@example.vn`, addresses: [old] }] as never)
         await api.post("/admin/ghn/address-choices/resolve", {}, admin)
         const [address] = await customers.listCustomerAddresses({ customer_id: customer.id })

@@ -10,6 +10,11 @@ import { COD_TRANSFER_POLL_MS, COD_TRANSFER_WATCH_MS, config as pollJob } from "
 import { GHN_LIMITS } from "../lib/ghn/constants"
 import { ghnOptionsSchema } from "../lib/runtime/options"
 import { MAX_CALLBACK_ATTEMPTS, retryDelayMs } from "../lib/status/webhook"
+import { FIELD_NAME_LIMIT, OTHER_FIELD_LIMIT, SHOPPER_FIELD_LIMITS } from "../lib/checkout/field-limits"
+import { CALLER_QUOTE_BURST_SECONDS, CALLER_QUOTE_SHARE } from "../lib/runtime/ghn-accounts"
+import { STORE_GHN_BURST, STORE_GHN_CALLER_BURST, STORE_GHN_CALLER_PER_MINUTE, STORE_GHN_PER_MINUTE } from "../lib/runtime/store-master-data"
+import { TRACKING_LINK_DAYS } from "../lib/status/tracking-link"
+import { HOT_TRIES } from "../lib/runtime/rate-limit"
 
 const ROOT = path.join(__dirname, "../..")
 const read = (file: string) => fs.readFileSync(path.join(ROOT, file), "utf8").replace(/\s+/g, " ")
@@ -64,6 +69,28 @@ describe("the limits the docs quote", () => {
   })
 })
 
+describe("the storefront's limits the docs quote", () => {
+  const STOREFRONT = read("docs/storefront.md")
+
+  it("the storefront's GHN budget and each caller's share of it and of quotes", () => {
+    expect(REFERENCE).toContain(`a burst of ${STORE_GHN_BURST} calls, refilled at ${STORE_GHN_PER_MINUTE} a minute`)
+    expect(REFERENCE).toContain(`${STORE_GHN_CALLER_PER_MINUTE} requests reaching GHN a minute, ${STORE_GHN_CALLER_BURST} at once`)
+    const defaultRate = ghnOptionsSchema.parse({ token: "t", shopId: 1 }).ghnRequestsPerSecond
+    expect(CALLER_QUOTE_SHARE).toBe(0.1)
+    expect(REFERENCE).toContain(`at most a tenth of \`ghnRequestsPerSecond\` (${defaultRate * CALLER_QUOTE_SHARE} GHN calls a second by default, ${defaultRate * CALLER_QUOTE_SHARE * CALLER_QUOTE_BURST_SECONDS} at once`)
+  })
+
+  it("guest tracking's limit and the tracking link's life", () => {
+    const limit = ghnOptionsSchema.parse({ token: "t", shopId: 1 }).guestTrackingLimit
+    expect(STOREFRONT).toContain(`${limit.attempts} lookups that found nothing in ${limit.windowSeconds / 60} minutes`)
+    expect(STOREFRONT).toContain(`${TRACKING_LINK_DAYS} days`)
+    // "a third of its window's allowance ... three tries per address on hot orders"
+    expect(HOT_TRIES).toBe(3)
+    expect(STOREFRONT).toContain("a third of its window's allowance")
+    expect(STOREFRONT).toContain("three tries per address on hot orders")
+  })
+})
+
 describe("the schedules the docs quote", () => {
   it("the recovery pass and its back-off", () => {
     const seconds = (applyJob.schedule as { interval: number }).interval / 1000
@@ -83,5 +110,19 @@ describe("the schedules the docs quote", () => {
     const minutes = Number(/^\*\/(\d+) \* \* \* \*$/.exec(pollJob.schedule)?.[1])
     expect(REFERENCE).toContain(`every ${minutes} minutes`)
     expect(COD).toContain(`every ${COD_TRANSFER_POLL_MS / 3_600_000} hours for ${COD_TRANSFER_WATCH_MS / 86_400_000} days`)
+  })
+})
+
+describe("the shopper field limits in docs/reference.md", () => {
+  const rows = [...fs.readFileSync(path.join(ROOT, "docs/reference.md"), "utf8").matchAll(/^\| (.+) \| (\d+) \|$/gm)].map((m) => ({ names: m[1], limit: Number(m[2]) }))
+
+  it("gives every field of SHOPPER_FIELD_LIMITS its limit", () => {
+    const stated = Object.keys(SHOPPER_FIELD_LIMITS).map((field) => [field, rows.find((r) => r.names.includes(`\`${field}\``))?.limit])
+    expect(stated).toEqual(Object.entries(SHOPPER_FIELD_LIMITS))
+  })
+
+  it("gives the limit of any other field and of a field's name", () => {
+    expect(rows.find((r) => r.names.startsWith("any other field"))?.limit).toBe(OTHER_FIELD_LIMIT)
+    expect(rows.find((r) => r.names.startsWith("a field's name"))?.limit).toBe(FIELD_NAME_LIMIT)
   })
 })

@@ -1,13 +1,17 @@
 import { authenticate, defineMiddlewares, errorHandler, getHttpResponseFromError, validateAndTransformBody, validateAndTransformQuery } from "@medusajs/framework/http"
 import { MedusaError } from "@medusajs/framework/utils"
 import type { MedusaNextFunction, MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
+import { withCaller } from "../lib/runtime/caller-shares"
 import { ghnServiceFailureOf, shopperAnswerOf, withoutHosts } from "../lib/runtime/medusa-error"
-import { GHN_POLICY_RESOURCES } from "../policies/ghn"
+import { shareCallerOf } from "../lib/runtime/rate-limit"
+import { GHN_POLICY_RESOURCES, READ_RECEIVER } from "../policies/ghn"
 import { supportRoutes } from "./admin/ghn/support-middlewares"
 import { HoldOrdersBody } from "./admin/ghn/ready-to-ship/validators"
-import { CreateShippingRunBody, HandoverQuery, ReadyToShipQuery, RunLabelsQuery, ShippingRunsQuery } from "./admin/ghn/shipping-runs/validators"
+import { CreateShippingRunBody, HandoverQuery, ReadyToShipQuery, RunLabelsQuery, ScanBody, ShippingRunsQuery } from "./admin/ghn/shipping-runs/validators"
 import { AddressChoicesQuery, ApplyMeasuresBody, CodReportQuery, InsightsQuery, ReweighQuery, LabelQuery, LabelsBody, NeedsActionQuery, ShipmentsQuery, SwitchStatusBody, TrustReceiverBody, UpdateShipmentBody } from "./admin/ghn/validators"
-import { DistrictsQuery, GuestTrackingBody, LeadtimeBody, NewWardsQuery, WardsQuery } from "./store/ghn/validators"
+import { answeredBudgetSpent, ghnModule } from "./utils"
+import { DistrictsQuery, GuestTrackingBody, LeadtimeBody, NewWardsQuery, TrackingLinkBody, WardsQuery } from "./store/ghn/validators"
+import { boundGhnCart, boundStoreRequest } from "./store/ghn/bounds"
 
 const query = (schema: Parameters<typeof validateAndTransformQuery>[0]) =>
   validateAndTransformQuery(schema, { defaults: [], isList: false })
@@ -29,6 +33,25 @@ function refuseMalformedEscapes(req: MedusaRequest, _res: MedusaResponse, next: 
     return next(malformedEscape())
   }
   next()
+}
+
+/**
+ * Every store request (the plugin's and Medusa's own: a quote runs deep in Medusa's workflows) runs
+ * as its caller, its address (IPv6 by /64, through the proxies of option `trustedProxies`): the GHN
+ * calls it makes happen are paid from that caller's share first (src/lib/runtime/caller-shares.ts).
+ * A private address with no `trustedProxies` is a proxy in front of the store: no share then (one
+ * share for every shopper would throttle the whole checkout), the store's budget only.
+ */
+function asCaller(req: MedusaRequest, _res: MedusaResponse, next: MedusaNextFunction) {
+  let trusted: readonly string[] = []
+  try {
+    trusted = ghnModule(req).options.trustedProxies
+  } catch {
+    // The GHN module not registered: the connection's own address.
+  }
+  const caller = shareCallerOf(req, trusted)
+  if (!caller) return next()
+  withCaller(caller, () => next())
 }
 
 type Policy = { resource: string; operation: string }
@@ -66,6 +89,10 @@ export const ADMIN_ROUTE_POLICIES: [matcher: string, method: AdminMethod, policy
   ["/admin/ghn/shipping-runs/:id", "GET", READ_FULFILMENT],
   ["/admin/ghn/shipping-runs/:id/labels", "GET", READ_FULFILMENT],
   ["/admin/ghn/shipping-runs/:id/handover", "GET", READ_FULFILMENT],
+  ["/admin/ghn/shipping-runs/:id/scan", "GET", READ_FULFILMENT],
+  // the door check: the parcels handed to GHN's driver, kept with the run
+  ["/admin/ghn/shipping-runs/:id/scan", "POST", UPDATE_FULFILMENT],
+  ["/admin/ghn/shipping-runs/:id/scan/complete", "POST", UPDATE_FULFILMENT],
   // a run fulfils orders (Medusa's fulfilment, then the GHN order), as the admin's "Fulfill items" does
   ["/admin/ghn/shipping-runs", "POST", CREATE_FULFILMENT],
   ["/admin/ghn/shipping-runs/:id/retry", "POST", CREATE_FULFILMENT],
@@ -83,7 +110,7 @@ export const ADMIN_ROUTE_POLICIES: [matcher: string, method: AdminMethod, policy
   ["/admin/ghn/tickets/:ticket_id/reply", "POST", UPDATE_FULFILMENT],
   ["/admin/ghn/reweigh", "GET", { resource: "product", operation: "read" }],
   ["/admin/ghn/reweigh/:variant_id", "POST", { resource: "product", operation: "update" }],
-  ["/admin/ghn/receivers/:phone", "GET", { resource: R.receiver, operation: "read" }],
+  ["/admin/ghn/receivers/:phone", "GET", READ_RECEIVER],
   ["/admin/ghn/receivers/:phone/outcomes", "GET", { resource: R.receiver, operation: "export" }],
   ["/admin/ghn/receivers/:phone/trust", "POST", { resource: R.receiver, operation: "update" }],
   ["/admin/ghn/receivers/:phone", "DELETE", { resource: R.receiver, operation: "delete" }],
@@ -91,7 +118,8 @@ export const ADMIN_ROUTE_POLICIES: [matcher: string, method: AdminMethod, policy
   ["/admin/ghn/setup", "GET", READ_SETTINGS],
   ["/admin/ghn/settings/connection", "GET", READ_SETTINGS],
   ["/admin/ghn/settings/connection", "POST", READ_SETTINGS],
-  ["/admin/ghn/settings/webhook-test", "POST", READ_SETTINGS],
+  // sends the webhook secret (to the store's configured URL only)
+  ["/admin/ghn/settings/webhook-test", "POST", { resource: R.webhookSecret, operation: "read" }],
   // may create (and cancel) a test order at GHN staging
   ["/admin/ghn/settings/check", "POST", UPDATE_SETTINGS],
   ["/admin/ghn/settings/webhook-secret", "GET", { resource: R.webhookSecret, operation: "read" }],
@@ -127,6 +155,8 @@ function ghnAwareErrorHandler(error: unknown, req: MedusaRequest, res: MedusaRes
   if (res.headersSent) return medusaErrorHandler(error, req, res, next)
   // Express's own decoding of a route parameter (`Failed to decode param`): the same 400 as refuseMalformedEscapes.
   if (error instanceof URIError) error = malformedEscape()
+  // A spent GHN budget or caller's share (the plugin's store routes, and Medusa's own quotes): 429.
+  if (answeredBudgetSpent(res, error)) return
   const storefront = req.path.startsWith("/store")
   const failure = ghnServiceFailureOf(error)
   // A shopper's error (address, parcel, GHN unavailable) in the shopper's language, with its stable code and parameters.
@@ -150,7 +180,14 @@ function ghnAwareErrorHandler(error: unknown, req: MedusaRequest, res: MedusaRes
 export default defineMiddlewares({
   errorHandler: ghnAwareErrorHandler,
   routes: [
-    ...PLUGIN_PATHS.map((matcher) => ({ matcher, middlewares: [refuseMalformedEscapes] })),
+    // Every field of a store request bounded before anything reads it (src/lib/checkout/field-limits.ts).
+    ...PLUGIN_PATHS.map((matcher) => ({ matcher, middlewares: matcher.startsWith("/store") ? [refuseMalformedEscapes, boundStoreRequest] : [refuseMalformedEscapes] })),
+    // Each storefront caller's share of the store's GHN budget (src/api/utils.ts).
+    { matcher: "/store*", middlewares: [asCaller] },
+    // Medusa's routes that bring a GHN cart's address to the plugin: bounded before Medusa's workflow runs (the provider bounds it again on every path).
+    { matcher: "/store/carts/:id/shipping-methods", methods: ["POST"], middlewares: [boundGhnCart("method")] },
+    { matcher: "/store/shipping-options/:id/calculate", methods: ["POST"], middlewares: [boundGhnCart("quote")] },
+    { matcher: "/store/carts/:id/complete", methods: ["POST"], middlewares: [boundGhnCart("completion")] },
     // GHN's status callback: public, authenticated by the webhook secret; raw body kept.
     { matcher: "/hooks/ghn", methods: ["POST"], bodyParser: { preserveRawBody: true } },
 
@@ -158,8 +195,9 @@ export default defineMiddlewares({
     { matcher: "/store/ghn/wards", methods: ["GET"], middlewares: [query(WardsQuery)] },
     { matcher: "/store/ghn/new-wards", methods: ["GET"], middlewares: [query(NewWardsQuery)] },
     { matcher: "/store/ghn/leadtime", methods: ["POST"], middlewares: [validateAndTransformBody(LeadtimeBody)] },
-    { matcher: "/store/ghn/orders/:id/tracking", methods: ["GET"], middlewares: [authenticate("customer", ["session", "bearer"])] },
+    { matcher: "/store/ghn/orders/:id/tracking", methods: ["GET"], middlewares: [boundStoreRequest, authenticate("customer", ["session", "bearer"])] },
     { matcher: "/store/ghn/tracking", methods: ["POST"], middlewares: [validateAndTransformBody(GuestTrackingBody)] },
+    { matcher: "/store/ghn/tracking/link", methods: ["POST"], middlewares: [validateAndTransformBody(TrackingLinkBody)] },
 
     { matcher: "/admin/ghn/labels/:order_code", methods: ["GET"], middlewares: [query(LabelQuery)] },
     { matcher: "/admin/ghn/labels", methods: ["POST"], middlewares: [validateAndTransformBody(LabelsBody)] },
@@ -181,6 +219,7 @@ export default defineMiddlewares({
     { matcher: "/admin/ghn/shipping-runs", methods: ["GET"], middlewares: [query(ShippingRunsQuery)] },
     { matcher: "/admin/ghn/shipping-runs/:id/labels", methods: ["GET"], middlewares: [query(RunLabelsQuery)] },
     { matcher: "/admin/ghn/shipping-runs/:id/handover", methods: ["GET"], middlewares: [query(HandoverQuery)] },
+    { matcher: "/admin/ghn/shipping-runs/:id/scan", methods: ["POST"], middlewares: [validateAndTransformBody(ScanBody)] },
     ...supportRoutes,
     ...ADMIN_ROUTE_POLICIES.map(([matcher, method, policies]) => ({ matcher, methods: [method], policies })),
   ],

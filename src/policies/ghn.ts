@@ -14,6 +14,9 @@ export const GHN_POLICY_RESOURCES = {
   receiver: "ghn_receiver",
 } as const
 
+/** Reading a receiver's COD history, wherever it shows (its own route, an order's shipments, the parcels needing action). */
+export const READ_RECEIVER = { resource: GHN_POLICY_RESOURCES.receiver, operation: "read" }
+
 export const ghnPolicies = definePolicies([
   { name: "ReadGhnSettings", resource: GHN_POLICY_RESOURCES.settings, operation: "read", description: "See the GHN connection, shops and settings" },
   { name: "UpdateGhnSettings", resource: GHN_POLICY_RESOURCES.settings, operation: "update", description: "Create GHN shops and onboard partner shops" },

@@ -2,7 +2,7 @@ import type { FulfillmentDataRead } from "../contracts/fulfillment-data"
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { AddressResolutionError, type AddressInput } from "../lib/address/address-resolver"
-import { codToCollect } from "../lib/cod/cod"
+import { codToCollect, orderFiguresProblem } from "../lib/cod/cod"
 import { linesFromOrderItems } from "../lib/parcel/order-body"
 import { buildParcel, ParcelError, serviceTypeFor } from "../lib/parcel/parcel"
 import type { QueryGraph } from "../lib/runtime/query-graph"
@@ -11,7 +11,7 @@ import type { ReadyOrderRow } from "../modules/ghn/repositories/ready-to-ship"
 import type GhnModuleService from "../modules/ghn/service"
 import type { ReadyOrder, ReadyProblem } from "../lib/shipping-run/ready-to-ship"
 import { stockShortfalls, type StockReservation } from "../lib/shipping-run/stock"
-import { codLedgerOf } from "../workflows/utils/cod-checks"
+import { codLedgerOf, orderFiguresOf } from "../workflows/utils/cod-checks"
 import { definedOnly, ORDER_FIELDS, orderNumberOf, type OrderRow } from "../workflows/utils/order-rows"
 
 type ItemState = {
@@ -91,6 +91,9 @@ export async function readyOrderDetails(container: MedusaContainer, rows: ReadyO
           order_code: orphan.order_code ?? null,
         })
       }
+      // The prepare part refuses it (assertOrderFigures): said here before anyone selects it.
+      const figures = order ? orderFiguresProblem(orderFiguresOf(order)) : null
+      if (figures) problems.push({ code: "figures", message: `Medusa's figures for this order are impossible: ${figures}; correct the order before shipping it` })
       const cod = order && row.cod && options.codPaymentProviders.length ? codToCollect(await codLedgerOf(ghn, order, ""), options.codPaymentProviders) : 0
       return {
         id: row.id,

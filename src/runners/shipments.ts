@@ -9,6 +9,7 @@ import { type GhnShipmentEvent, MAX_CALLBACK_ATTEMPTS, retryDelayMs } from "../l
 import { GHN_MODULE } from "../modules/ghn"
 import type GhnModuleService from "../modules/ghn/service"
 import { applyGhnShipmentWorkflow } from "../workflows/apply-ghn-shipment"
+import { refreshOrderCodChecks } from "./cod"
 import { paced } from "../lib/runtime/pace"
 import { captureDueGhnCod } from "./cod"
 
@@ -32,6 +33,11 @@ export async function applyGhnShipment(
   try {
     const { result } = await applyGhnShipmentWorkflow(container).run({ input: { order_code: orderCode, event } })
     const outcome = !result.found ? "waiting" : result.applied_event_ids.length || event ? "applied" : "done"
+    // GHN's news may change a parcel's COD or status: the order's COD check follows.
+    if (outcome === "applied") {
+      const [shipment] = await container.resolve<GhnModuleService>(GHN_MODULE).listGhnShipments({ order_code: orderCode }, { select: ["order_id"] })
+      await refreshOrderCodChecks(container, [shipment?.order_id])
+    }
     return { outcome, status: result.status }
   } catch (error) {
     await container.resolve<GhnModuleService>(GHN_MODULE).markCallbacksFailed(orderCode, (error as Error).message, retryDelayMs)

@@ -12,7 +12,7 @@ import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import { createOrderFulfillmentWorkflow } from "@medusajs/medusa/core-flows"
 import { isGhnProviderId } from "../lib/runtime/provider-id"
 import type { QueryGraph } from "../lib/runtime/query-graph"
-import { failureOf, PICK_SHIFT_METADATA_KEY, RUN_CONCURRENCY, RUN_METADATA_KEY, RUN_RENEW_MS, Semaphore } from "../lib/shipping-run/shipping-run"
+import { failureOf, PICK_SHIFT_METADATA_KEY, RUN_CONCURRENCY, RUN_LEASE_MS, RUN_METADATA_KEY, runRenewMs, Semaphore } from "../lib/shipping-run/shipping-run"
 import { GHN_MODULE } from "../modules/ghn"
 import type GhnModuleService from "../modules/ghn/service"
 import type { RunFulfillment, ShippingRunOrderRow, ShippingRunRepository, ShippingRunRow } from "../modules/ghn/repositories/shipping-run"
@@ -105,9 +105,9 @@ async function shipOrder(container: MedusaContainer, run: ShippingRunRow, row: S
     // (a call that never waits) then spends, so an order costs the budget one call, not two.
     await ghn.accountOf(row.provider_id).client.budget?.available()
     const order = await orderState(container, row.order_id)
-    if (!order) return await store.settle(row.id, { status: "failed", error_code: "not_found", error: `order ${row.order_id} no longer exists` })
+    if (!order) return await store.settle(row.id, { status: "failed", error_code: "not_found", error: `order ${row.order_id} no longer exists`, error_params: { reason: "order_gone" } })
     if (order.status === "canceled" || order.status === "archived" || order.status === "draft") {
-      return await store.settle(row.id, { status: "failed", error_code: "not_allowed", error: `order #${row.display_id ?? row.order_id} is ${order.status}: nothing was sent to GHN` })
+      return await store.settle(row.id, { status: "failed", error_code: "not_allowed", error: `order #${row.display_id ?? row.order_id} is ${order.status}: nothing was sent to GHN`, error_params: { reason: "order_closed", status: order.status } })
     }
     const items = unfulfilledItems(order)
     // Claimed before (its worker stopped, or a retry): the fulfilment the run made then is completed, never made twice.
@@ -123,7 +123,7 @@ async function shipOrder(container: MedusaContainer, run: ShippingRunRow, row: S
       const error = fulfillment
         ? `fulfilment ${fulfillment.id} holds these items and its GHN order is still being made (the intents' recovery completes it)`
         : "nothing left to ship: every item is fulfilled"
-      return await store.settle(row.id, { status: "failed", error_code: "not_allowed", error, fulfillment_id: fulfillment?.id ?? null })
+      return await store.settle(row.id, { status: "failed", error_code: "not_allowed", error, error_params: { reason: fulfillment ? "fulfilment_pending" : "nothing_to_ship" }, fulfillment_id: fulfillment?.id ?? null })
     }
     const metadata: Record<string, unknown> = { [RUN_METADATA_KEY]: run.id }
     if (run.pick_shift) metadata[PICK_SHIFT_METADATA_KEY] = run.pick_shift
@@ -135,9 +135,9 @@ async function shipOrder(container: MedusaContainer, run: ShippingRunRow, row: S
     const { data } = await query.graph<{ id: string; data?: { order_code?: string } | null }>({ entity: "fulfillment", fields: ["id", "data"], filters: { id: fulfillmentId } })
     await store.settle(row.id, { status: "created", fulfillment_id: fulfillmentId, ghn_order_code: data[0]?.data?.order_code ?? null })
   } catch (error) {
-    const { code, message } = failureOf(error)
+    const { code, message, params } = failureOf(error)
     container.resolve<Logger>(ContainerRegistrationKeys.LOGGER).warn(`GHN: shipping run ${run.id}: order #${row.display_id ?? row.order_id} failed: ${message}`)
-    await store.settle(row.id, { status: "failed", error_code: code, error: message }).catch(() => undefined)
+    await store.settle(row.id, { status: "failed", error_code: code, error: message, error_params: params }).catch(() => undefined)
   }
 }
 
@@ -165,7 +165,7 @@ export async function executeShippingRun(container: MedusaContainer, runId: stri
         (held) => (holding = held),
         (error) => logger.warn(`GHN: shipping run ${runId}: lease not renewed: ${(error as Error).message}`)
       )
-    }, RUN_RENEW_MS)
+    }, runRenewMs(store.leaseSeconds ?? RUN_LEASE_MS / 1000))
     for (;;) {
       await slots.acquire()
       const row = holding ? await store.claimNext(runId, owner).catch((error) => {

@@ -180,6 +180,10 @@ export function createControl(sb: Sandbox): SandboxControl {
       sb.reset()
     },
 
+    requestTimes(path: string) {
+      return [...(sb.requestTimes.get(path) ?? [])]
+    },
+
     stats() {
       const requests = Object.fromEntries([...sb.requestCounts.entries()].sort((a, b) => (a[0] < b[0] ? -1 : 1)))
       return { requests, total: Object.values(requests).reduce((a, b) => a + b, 0) }
@@ -243,6 +247,11 @@ export function registerControlRoutes(sb: Sandbox, control: SandboxControl): voi
       tickets: sb.state.tickets.length,
       webhooks_pending: sb.webhooks.pendingCount(),
     }
+  }))
+  sb.route("GET", `${C}/request-times`, wrap((ctx) => {
+    const path = ctx.query.get("path")
+    if (!path) throw new ControlError(400, "path is required: the GHN API path whose request times to list")
+    return { path, times: control.requestTimes(path) }
   }))
   sb.route("GET", `${C}/orders`, wrap(() => control.listOrders()))
   sb.routePattern("GET", /^\/_sandbox\/orders\/([^/]+)$/, wrap((ctx) => {

@@ -66,12 +66,19 @@ const PAGE: Record<Paper, { size: string; margin: string; font: string; bar: num
   "52x70": { size: "52mm 70mm", margin: "1.5mm", font: "6.5pt", bar: 28 },
 }
 
+/** A whole number with dots between its thousands, as Vietnamese write it (12.345.678): no look-ahead regex, quadratic on long digit runs. */
+function thousands(n: number): string {
+  const digits = String(n)
+  let out = ""
+  for (let i = 0; i < digits.length; i++) out += (i > 0 && (digits.length - i) % 3 === 0 && /\d/.test(digits[i - 1]) ? "." : "") + digits[i]
+  return out
+}
+
 export function vnd(n: number): string {
-  const s = String(Math.abs(Math.round(n))).replace(/\B(?=(\d{3})+(?!\d))/g, ".")
-  return `${n < 0 ? "-" : ""}${s} đ`
+  return `${n < 0 ? "-" : ""}${thousands(Math.abs(Math.round(n)))} đ`
 }
 function grams(n: number): string {
-  return `${String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ".")} g`
+  return `${thousands(n)} g`
 }
 function localDate(iso: string): string {
   const d = new Date(Date.parse(iso) + VN_OFFSET_MS)

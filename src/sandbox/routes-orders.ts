@@ -14,7 +14,8 @@ import { SPEC_REQUESTS as SPEC } from "./spec-requests"
 
 const P = "/shiip/public-api/v2"
 const S = (json: string, go: string, kind: FieldSpec["kind"], rules?: FieldSpec["rules"], extra?: Partial<FieldSpec>): FieldSpec => ({ json, go, kind, rules, ...extra })
-const isType5 = (_: Record<string, unknown>, root: Record<string, unknown>) => root.service_type_id === 5
+/** Heavy goods, sent or inferred the way Create Order and Calculate Fee store a type the body left out (serviceTypeOf). */
+const isType5 = (_: Record<string, unknown>, root: Record<string, unknown>) => serviceTypeOf(root) === 5
 const noItems = (p: Record<string, unknown>) => !Array.isArray(p.items) || p.items.length === 0
 
 const ITEM_FIELDS: FieldSpec[] = [
@@ -76,7 +77,8 @@ const CREATE_FIELDS: FieldSpec[] = [
   S("deliver_station_id", "DeliverStationID", "int", [R.gte(0)]),
   S("pick_shift", "PickShift", "int[]"),
   S("pickup_time", "PickupTime", "int"),
-  S("items", "Items", "object[]", [R.requiredIf(isType5), R.requiredWithout((p) => !p.content)], { fields: ITEM_FIELDS, elem: "OrderItem" }),
+  // "Required when service_type_id is 5": an empty list is no parcel, so it is missing too.
+  S("items", "Items", "object[]", [R.requiredNonEmptyIf(isType5), R.requiredWithout((p) => !p.content)], { fields: ITEM_FIELDS, elem: "OrderItem" }),
 ]
 
 const CONDITIONAL = new Set(["required", "required_if", "required_without"])
@@ -119,7 +121,7 @@ const FEE_FIELDS: FieldSpec[] = [
   S("cod_value", "CodValue", "int", [R.gte(0), R.max(10000000)]),
   S("cod_failed_amount", "CodFailedAmount", "int", [R.gte(0)]),
   S("coupon", "Coupon", "string"),
-  S("items", "Items", "object[]", [R.requiredIf((p) => p.service_type_id === 5)], { fields: FEE_ITEM_FIELDS, elem: "FeeItem" }),
+  S("items", "Items", "object[]", [R.requiredNonEmptyIf((p) => serviceTypeOf(p) === 5)], { fields: FEE_ITEM_FIELDS, elem: "FeeItem" }),
 ]
 
 const LEADTIME_FIELDS: FieldSpec[] = [
@@ -384,6 +386,14 @@ const OTHER = [
 ]
 export const UPDATABLE = [...SENDER, ...RECEIVER, ...RETURN, ...SERVICE, ...OTHER]
 
+/**
+ * Fields whose zero value ("" or 0) is no value of theirs (Order Info reports one of three
+ * required notes, a payment type 1, 2, 4 or 5, a service type 2 or 5): in an update they are
+ * what GHN's Go server reads a zero as, not sent, so the order keeps its value.
+ */
+const ZERO_IS_UNSET = new Set(["required_note", "payment_type_id", "service_type_id", "service_id"])
+const sentForUpdate = (b: Record<string, unknown>, f: string) => has(b, f) && !(ZERO_IS_UNSET.has(f) && (b[f] === "" || b[f] === 0))
+
 /** Update Order: fields each status allows (spec table). */
 export function updatableFields(status: string): Set<string> {
   const s = (...lists: string[][]) => new Set(lists.flat())
@@ -516,7 +526,7 @@ export function registerOrderRoutes(sb: Sandbox): void {
     if (found === "foreign") throw coded(400, "CLIENT_NOT_OWNER_OF_SHOP", undefined, ctx.lang)
     const order = found
     const allowed = updatableFields(order.status)
-    const present = UPDATABLE.filter((f) => has(b, f))
+    const present = UPDATABLE.filter((f) => sentForUpdate(b, f))
     const applied = present.filter((f) => allowed.has(f))
     const refused = present.filter((f) => !allowed.has(f))
     const lang = ctx.lang
@@ -680,7 +690,8 @@ export function registerOrderRoutes(sb: Sandbox): void {
     }
     const r = calculateFee({
       from, to,
-      serviceTypeId: int(b, "service_type_id", 2) || 2,
+      // Sent without a type, the spec's boundary decides, as for Create Order (serviceTypeOf).
+      serviceTypeId: serviceTypeOf(b),
       weight: int(b, "weight"),
       length: int(b, "length"),
       width: int(b, "width"),
@@ -809,7 +820,6 @@ export function registerOrderRoutes(sb: Sandbox): void {
     const b = decode("GenTokenRequest", GEN_TOKEN_FIELDS, body, ctx.lang)
     const codes = (b.order_codes as unknown[]).filter((x): x is string => typeof x === "string")
     if (codes.length > 10000) throw plain(400, "Not support over 10000 orders")
-    if (codes.length === 0) throw userErr("Key: 'GenTokenRequest.OrderCodes' Error:Field validation for 'OrderCodes' failed on the 'min' tag", ctx.lang)
     for (const c of codes) {
       const o = orderOf(sb, acc, c)
       if (o === null || o === "foreign") throw coded(400, "ORDER_NOT_FOUND", `ORDER_NOT_FOUND: ${c}`, ctx.lang)

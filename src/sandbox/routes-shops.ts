@@ -37,7 +37,8 @@ const REGISTER_FIELDS = [
 ]
 const GET_SHOP_FIELDS = [
   S("offset", "Offset", "int", [R.gte(0)]),
-  S("limit", "Limit", "int", [R.gte(0), R.lte(200)]),
+  // "Default 0; negative gives 400": no maximum stated.
+  S("limit", "Limit", "int", [R.gte(0)]),
   S("client_phone", "ClientPhone", "string"),
 ]
 

@@ -36,6 +36,8 @@ export type Reply = Envelope | RawReply | { json: unknown; status?: number }
 export type Handler = (ctx: Ctx) => Reply | Promise<Reply>
 
 const MAX_BODY = 32 * 1024 * 1024
+/** The arrival times kept per path (GET /_sandbox/request-times): a test's worth, bounded. */
+const REQUEST_TIMES_KEPT = 10_000
 
 export function emptyState(md: MasterData): SandboxState {
   return {
@@ -76,6 +78,11 @@ export class Sandbox {
   ipWhitelists = new Map<number, string[]>()
   /** GHN API requests per path (control API excluded), since start or the last reset */
   requestCounts = new Map<string, number>()
+  /**
+   * When each GHN API request arrived (real clock, ms), per path, the last REQUEST_TIMES_KEPT of
+   * each: what a test reads a client's pace from (a slow machine can stretch it, never fake it).
+   */
+  requestTimes = new Map<string, number[]>()
   private faultId = 1
   private rng: () => number
   private readonly routes = new Map<string, Handler>()
@@ -366,6 +373,7 @@ export class Sandbox {
     this.violations = []
     this.ipWhitelists.clear()
     this.requestCounts.clear()
+    this.requestTimes.clear()
     this.lastEventMs = 0
     this.markDirty()
   }
@@ -446,6 +454,9 @@ export class Sandbox {
       const isControl = isControlPath(p)
       if (!isControl) {
         this.requestCounts.set(p, (this.requestCounts.get(p) ?? 0) + 1)
+        const times = this.requestTimes.get(p) ?? []
+        if (times.push(started) > REQUEST_TIMES_KEPT) times.shift()
+        this.requestTimes.set(p, times)
         ctx.faults = this.matchFaults(method, p)
         if (this.opts.latencyMs) await delay(this.opts.latencyMs)
         for (const f of ctx.faults) {

@@ -357,6 +357,8 @@ export interface SandboxControl {
   reset(): void
   /** GHN API requests per path since start or the last reset */
   stats(): { requests: Record<string, number>; total: number }
+  /** When each GHN API request to `path` arrived (real clock, ms), oldest first, since start or reset. */
+  requestTimes(path: string): number[]
   now(): number
   advanceClock(ms: number): number
   setClock(ms: number): number

@@ -15,7 +15,7 @@ export type Rule =
   | { tag: "required" }
   | { tag: "max" | "min" | "gt" | "gte" | "lte" | "lt"; n: number }
   | { tag: "oneof"; values: Array<string | number> }
-  | { tag: "required_if" | "required_without" | "required_with"; when: (parent: Record<string, unknown>, root: Record<string, unknown>) => boolean }
+  | { tag: "required_if" | "required_without" | "required_with"; when: (parent: Record<string, unknown>, root: Record<string, unknown>) => boolean; nonEmpty?: boolean }
 
 export interface FieldSpec {
   json: string
@@ -37,6 +37,8 @@ export const R = {
   lte: (n: number): Rule => ({ tag: "lte", n }),
   oneof: (...values: Array<string | number>): Rule => ({ tag: "oneof", values }),
   requiredIf: (when: (p: Record<string, unknown>, root: Record<string, unknown>) => boolean): Rule => ({ tag: "required_if", when }),
+  /** required_if, an empty list counting as missing (a list the spec requires for what it holds: type 5's items, each one parcel). */
+  requiredNonEmptyIf: (when: (p: Record<string, unknown>, root: Record<string, unknown>) => boolean): Rule => ({ tag: "required_if", when, nonEmpty: true }),
   requiredWithout: (when: (p: Record<string, unknown>, root: Record<string, unknown>) => boolean): Rule => ({ tag: "required_without", when }),
 }
 
@@ -141,7 +143,7 @@ function failedRule(f: FieldSpec, v: unknown, parent: Record<string, unknown>, r
   for (const r of rules) {
     if (r.tag === "required" && zero) return "required"
     // Spec: "A missing required field fails on the 'required' rule", also when the requirement is conditional.
-    if ((r.tag === "required_if" || r.tag === "required_without" || r.tag === "required_with") && zero && r.when(parent, root)) return "required"
+    if ((r.tag === "required_if" || r.tag === "required_without" || r.tag === "required_with") && (zero || (r.nonEmpty && Array.isArray(v) && v.length === 0)) && r.when(parent, root)) return "required"
   }
   // A value sent as 0 or "" is there: a minimum the spec states still applies ("Minimum 1").
   if (zero && v !== undefined && v !== null) for (const r of rules) if (r.tag === "min" && measure(v, f.kind) < r.n) return "min"

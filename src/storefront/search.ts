@@ -1,5 +1,8 @@
 import { foldVietnamese, normalizeUnitName } from "../lib/address/address"
 
+/** The most characters a search reads: GHN's longest unit names with their prefixes are about 40. */
+export const SEARCH_MAX = 100
+
 /** A unit of a GHN list as the store routes send it. */
 export type SearchableUnit = { name: string; aliases?: readonly string[] }
 
@@ -34,6 +37,8 @@ function scoreName(name: string, query: { folded: string; core: string }): numbe
  * An empty query keeps the whole list in its order.
  */
 export function searchUnits<T extends SearchableUnit>(units: readonly T[], typed: string): T[] {
+  // No unit's name is near this long: what is typed past it names none (and is not read at all).
+  if (typed.length > SEARCH_MAX) return []
   const folded = foldVietnamese(typed)
   if (!folded) return [...units]
   const query = { folded, core: normalizeUnitName(typed) || folded }

@@ -18,7 +18,7 @@ export const GHN_OPTION_MISFIT_CODES = ["parcel_too_heavy", "parcel_too_large", 
  * `ghn_connection`: try again), or an error without a code (its message).
  */
 export const GHN_OPTION_TELL_CODES = [
-  "address_not_found", "address_ambiguous", "address_not_priceable", "address_unsupported_country", "phone_not_vietnamese", "ghn_unavailable", "ghn_connection",
+  "address_not_found", "address_ambiguous", "address_not_priceable", "address_unsupported_country", "phone_not_vietnamese", "field_too_long", "ghn_unavailable", "ghn_connection",
 ] as const satisfies readonly ShopperErrorCode[]
 
 /** A shipping option as Medusa's store API lists it (`GET /store/shipping-options?cart_id=`). */

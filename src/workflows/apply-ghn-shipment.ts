@@ -19,6 +19,7 @@ import {
 } from "../contracts/events"
 import { shopperUpdateOf } from "../lib/status/shopper-updates"
 import { isBeforePickup, isPastPickup, medusaEffectOf } from "../lib/status/status"
+import { acquireGhnOrderLockStep, orderLockRelease } from "./steps/acquire-ghn-order-lock"
 import { applyGhnEventStep, type ApplyGhnShipmentInput, type FulfillmentRow } from "./steps/apply-ghn-event"
 import { markGhnEventsProcessedStep } from "./steps/mark-ghn-events-processed"
 import { recordReceiverOutcomeStep } from "./steps/record-receiver-outcome"
@@ -28,13 +29,19 @@ export type { ApplyGhnShipmentInput }
 
 /**
  * The one way anything GHN says reaches Medusa: what is pending for a parcel (its stored
- * callbacks, and what a poll or the admin's refresh just read) is applied under the shipment's
- * lock, through GHN's moves only (src/lib/status/status.ts), then moves the fulfilment with Medusa's own
- * workflows (shipped, delivered, cancelled), emits the exception event and asks for the COD
- * capture. The webhook's event, the recovery pass, polling and the admin's refresh all run it
+ * callbacks, and what a poll or the admin's refresh just read) is applied under its Medusa order's
+ * lock (one writer per order: two parcels of one order reported at the same moment never run
+ * Medusa's order workflows on it at once) and the shipment's, through GHN's moves only
+ * (src/lib/status/status.ts), then moves the fulfilment with Medusa's own workflows (shipped,
+ * delivered, cancelled), emits the exception event and asks for the COD capture. The webhook's event, the recovery pass, polling and the admin's refresh all run it
  * (src/runners/shipments.ts); a failure is retried from PostgreSQL with back-off.
  */
 export const applyGhnShipmentWorkflow = createWorkflow("apply-ghn-shipment", (input: ApplyGhnShipmentInput) => {
+  // The order first, then the parcel: every path takes them in that order. A parcel's order never changes.
+  const { data: parcels } = useQueryGraphStep({ entity: "ghn_shipment", fields: ["id", "order_id"], filters: { order_code: input.order_code } }).config({
+    name: "ghn-shipment-order",
+  })
+  const orderLock = acquireGhnOrderLockStep(transform({ parcels }, ({ parcels }) => ({ order_id: (parcels[0] as { order_id?: string | null } | undefined)?.order_id })))
   const lockKey = transform({ input }, ({ input }) => `ghn-shipment:${input.order_code}`)
   acquireLockStep({ key: lockKey, timeout: 30, ttl: 120 })
 
@@ -149,5 +156,6 @@ export const applyGhnShipmentWorkflow = createWorkflow("apply-ghn-shipment", (in
 
   markGhnEventsProcessedStep(transform({ input, applied }, ({ input, applied }) => ({ order_code: input.order_code, applied })))
   releaseLockStep({ key: lockKey })
+  releaseLockStep(transform({ orderLock }, ({ orderLock }) => orderLockRelease(orderLock))).config({ name: "release-ghn-order-lock" })
   return new WorkflowResponse(applied)
 })

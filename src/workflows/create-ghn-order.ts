@@ -1,7 +1,7 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, MedusaError, TransactionState } from "@medusajs/framework/utils"
 import { createWorkflow, transform, when, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
-import { acquireLockStep, emitEventStep, releaseLockStep } from "@medusajs/medusa/core-flows"
+import { emitEventStep, releaseLockStep } from "@medusajs/medusa/core-flows"
 import { GHN_SHIPMENT_UPDATED } from "../contracts/events"
 import { GHN_MODULE } from "../modules/ghn"
 import type GhnModuleService from "../modules/ghn/service"
@@ -12,7 +12,8 @@ import { recordGhnShipmentStep } from "./steps/record-ghn-shipment"
 import { reserveGhnIntentStep } from "./steps/reserve-ghn-intent"
 import { sendGhnOrderStep } from "./steps/send-ghn-order"
 import { setFulfillmentGhnOrderStep } from "./steps/set-fulfillment-ghn-order"
-import { ghnOrderLockOf, type CreateGhnOrderInput, type GhnOrderRequest } from "./utils/ghn-order-request"
+import { acquireGhnOrderLockStep, GHN_ORDER_LOCK_STEP, orderLockRelease } from "./steps/acquire-ghn-order-lock"
+import { type CreateGhnOrderInput, type GhnOrderRequest } from "./utils/ghn-order-request"
 import { undoOrWarn } from "./utils/undo-or-warn"
 
 export type { CreateGhnOrderInput }
@@ -28,8 +29,7 @@ export type CreatedGhnOrder = {
   shipment_ids: string[]
 }
 
-/** The name of the workflow's lock step, which tells a lock not had in time from another failure. */
-export const GHN_ORDER_LOCK_STEP = "acquire-ghn-order-lock"
+export { GHN_ORDER_LOCK_STEP }
 
 /**
  * The one Create Order path, for an order's parcel (the fulfillmentCreated hook, a store's own
@@ -40,12 +40,12 @@ export const GHN_ORDER_LOCK_STEP = "acquire-ghn-order-lock"
  * sent early go out as events. Each write's step undoes it when a later one fails; GHN cancels the
  * order the send step made. Null when there is nothing to make.
  *
- * Run as a step of another workflow (runAsStep), Medusa's lock steps skip: the parent holds the
- * order's lock (the return and recovery workflows take it; recovery decides under it).
+ * Run as a step of another workflow (runAsStep), the lock step skips: the parent holds the
+ * order's lock (the return and recovery workflows take it; recovery decides under it). From the
+ * fulfillmentCreated hook it re-enters the lock the fulfilment holds (`lock_owner`).
  */
 export const createGhnOrderWorkflow = createWorkflow("create-ghn-order", (input: CreateGhnOrderInput) => {
-  const lock = transform({ input }, ({ input }) => ghnOrderLockOf(input.order_id))
-  acquireLockStep(lock).config({ name: GHN_ORDER_LOCK_STEP })
+  const lock = acquireGhnOrderLockStep(transform({ input }, ({ input }) => ({ order_id: input.order_id, held_by: input.lock_owner })))
 
   const prepared = prepareGhnOrderStep(input)
   const created = when("ghn-order-to-make", { prepared }, ({ prepared }) => !!prepared).then(() => {
@@ -71,7 +71,7 @@ export const createGhnOrderWorkflow = createWorkflow("create-ghn-order", (input:
     }))
   })
 
-  releaseLockStep(lock).config({ name: "release-ghn-order-lock" })
+  releaseLockStep(transform({ lock }, ({ lock }) => orderLockRelease(lock))).config({ name: "release-ghn-order-lock" })
   return new WorkflowResponse(transform({ created }, ({ created }): CreatedGhnOrder | null => created ?? null))
 })
 

@@ -1,11 +1,11 @@
 import type { FulfillmentDataRead } from "../contracts/fulfillment-data"
 import { createWorkflow, transform, when, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
-import { acquireLockStep, releaseLockStep, useQueryGraphStep } from "@medusajs/medusa/core-flows"
+import { releaseLockStep, useQueryGraphStep } from "@medusajs/medusa/core-flows"
 import type { OrderItemLike } from "../lib/parcel/order-body"
 import { isGhnProviderId } from "../lib/runtime/provider-id"
-import { createGhnOrderWorkflow, GHN_ORDER_LOCK_STEP, type CreatedGhnOrder, type CreateGhnOrderInput } from "./create-ghn-order"
+import { createGhnOrderWorkflow, type CreatedGhnOrder, type CreateGhnOrderInput } from "./create-ghn-order"
 import { prepareGhnReturnOrderStep, type PendingReturn } from "./steps/prepare-ghn-return-order"
-import { ghnOrderLockOf } from "./utils/ghn-order-request"
+import { acquireGhnOrderLockStep, orderLockRelease } from "./steps/acquire-ghn-order-lock"
 import { orderNumberOf } from "./utils/order-rows"
 
 export type CreateGhnReturnOrderInput = { return_id: string }
@@ -84,12 +84,11 @@ export const createGhnReturnOrderWorkflow = createWorkflow(
     const prepared = prepareGhnReturnOrderStep(pending)
     // GHN's pickup of a return, booked through the one Create Order path (a reverse order, code
     // `1042-R1`), under the order's lock taken here (run as a step, the workflow's own lock steps skip).
-    const lock = transform({ prepared }, ({ prepared }) => ghnOrderLockOf(prepared?.order_id))
-    acquireLockStep(lock).config({ name: GHN_ORDER_LOCK_STEP })
+    const lock = acquireGhnOrderLockStep(transform({ prepared }, ({ prepared }) => ({ order_id: prepared?.order_id })))
     const created = when("ghn-return-order-to-make", { prepared }, ({ prepared }) => !!prepared).then(() =>
       createGhnOrderWorkflow.runAsStep({ input: transform({ prepared }, ({ prepared }): CreateGhnOrderInput => prepared!) })
     )
-    releaseLockStep(lock).config({ name: "release-ghn-order-lock" })
+    releaseLockStep(transform({ lock }, ({ lock }) => orderLockRelease(lock))).config({ name: "release-ghn-order-lock" })
     return new WorkflowResponse(transform({ created }, ({ created }): CreatedGhnOrder[] => (created ? [created] : [])))
   }
 )

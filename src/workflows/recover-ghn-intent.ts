@@ -1,10 +1,10 @@
 import { createWorkflow, transform, when, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
-import { acquireLockStep, releaseLockStep, useQueryGraphStep } from "@medusajs/medusa/core-flows"
-import { createGhnOrderWorkflow, GHN_ORDER_LOCK_STEP, type CreateGhnOrderInput } from "./create-ghn-order"
+import { releaseLockStep, useQueryGraphStep } from "@medusajs/medusa/core-flows"
+import { createGhnOrderWorkflow, type CreateGhnOrderInput } from "./create-ghn-order"
 import { cancelGhnOrphanStep } from "./steps/cancel-ghn-orphan"
 import { markGhnIntentCreatedStep } from "./steps/mark-ghn-intent-created"
 import { planGhnIntentRecoveryStep } from "./steps/plan-ghn-intent-recovery"
-import { ghnOrderLockOf } from "./utils/ghn-order-request"
+import { acquireGhnOrderLockStep, orderLockRelease } from "./steps/acquire-ghn-order-lock"
 
 export type RecoverGhnIntentResult = { intent_id: string; outcome: "created" | "cancelled" | "orphan" | "unchanged"; order_code?: string | null; error?: string }
 
@@ -20,8 +20,7 @@ export const recoverGhnIntentWorkflow = createWorkflow("recover-ghn-intent", (in
   const { data: intents } = useQueryGraphStep({ entity: "ghn_create_intent", fields: ["id", "order_id"], filters: { id: input.intent_id } }).config({
     name: "ghn-intent-order",
   })
-  const lock = transform({ intents }, ({ intents }) => ghnOrderLockOf((intents[0] as { order_id?: string } | undefined)?.order_id))
-  acquireLockStep(lock).config({ name: GHN_ORDER_LOCK_STEP })
+  const lock = acquireGhnOrderLockStep(transform({ intents }, ({ intents }) => ({ order_id: (intents[0] as { order_id?: string } | undefined)?.order_id })))
 
   const plan = planGhnIntentRecoveryStep(input)
   const created = when("recover-by-creating", { plan }, ({ plan }) => plan.action === "create").then(() =>
@@ -31,7 +30,7 @@ export const recoverGhnIntentWorkflow = createWorkflow("recover-ghn-intent", (in
     markGhnIntentCreatedStep(transform({ input, plan }, ({ input, plan }) => ({ intent_id: input.intent_id, order_code: plan.order_code! })))
   })
   const cancelled = when("recover-by-cancelling", { plan }, ({ plan }) => plan.action === "cancel").then(() => cancelGhnOrphanStep(input.intent_id))
-  releaseLockStep(lock).config({ name: "release-ghn-order-lock" })
+  releaseLockStep(transform({ lock }, ({ lock }) => orderLockRelease(lock))).config({ name: "release-ghn-order-lock" })
 
   return new WorkflowResponse(
     transform({ input, plan, created, cancelled }, ({ input, plan, created, cancelled }): RecoverGhnIntentResult => {

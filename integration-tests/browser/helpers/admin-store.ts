@@ -17,6 +17,7 @@ import * as fs from "node:fs"
 import * as path from "node:path"
 import { type Child, stopChild } from "../../helpers/processes"
 import { freePort } from "../../helpers/ports"
+import { waitFor } from "../../helpers/wait"
 
 export const ROOT = path.resolve(__dirname, "../../..")
 const CACHE = path.join(ROOT, ".cache", "ghn-admin-e2e")
@@ -204,8 +205,17 @@ async function startServices({ runId, dir, logDir, cleanups, cleanUp }: { runId:
     password: process.env.DB_PASSWORD || "",
     database: `ghn_admin_e2e_${runId}`,
   }
-  const { ensureDatabase } = require(path.join(ROOT, "scripts", "postgres.js"))
-  await ensureDatabase(db)
+  // A copy of the run's migrated database when there is one (scripts/test-db-template.js): `db:migrate` then has little left to do.
+  const template = process.env.GHN_TEST_DB_TEMPLATE
+  if (template) {
+    const { Client } = require("pg")
+    const client = new Client({ ...db, database: "postgres" })
+    await client.connect()
+    await client.query(`CREATE DATABASE "${db.database}" TEMPLATE "${template}"`).finally(() => client.end())
+  } else {
+    const { ensureDatabase } = require(path.join(ROOT, "scripts", "postgres.js"))
+    await ensureDatabase(db)
+  }
   cleanups.push(async () => {
     const { Client } = require("pg")
     const client = new Client({ ...db, database: "postgres" })
@@ -242,17 +252,14 @@ async function startServices({ runId, dir, logDir, cleanups, cleanUp }: { runId:
   let started = Date.now()
   const medusa = run("medusa", [MEDUSA_CLI, "start", "--port", String(port)], opts)
   cleanups.push(() => stop(medusa))
-  const deadline = Date.now() + 180_000
-  for (;;) {
-    if (medusa.child.exitCode !== null) throw new Error(`medusa start exited (${medusa.child.exitCode}); see ${medusa.logFile}`)
-    try {
-      const health = await fetch(`${url}/health`, { signal: AbortSignal.timeout(2000) })
-      const app = await fetch(`${url}/app`, { signal: AbortSignal.timeout(5000) })
-      if (health.ok && app.ok) break
-    } catch {}
-    if (Date.now() > deadline) throw new Error(`the store did not answer in 180 s; see ${medusa.logFile}`)
-    await new Promise((r) => setTimeout(r, 300))
-  }
+  // Each request bounded: one the booting server leaves hanging is tried again, not waited on forever.
+  const answers = async (p: string, ms: number) => (await fetch(`${url}${p}`, { signal: AbortSignal.timeout(ms) })).ok
+  await waitFor(async () => (await answers("/health", 5000)) && (await answers("/app", 10_000)), {
+    what: `the store answering (see ${medusa.logFile})`,
+    timeoutMs: 180_000,
+    intervalMs: 300,
+    failIf: () => medusa.child.exitCode !== null && `medusa start exited (${medusa.child.exitCode}); see ${medusa.logFile}`,
+  })
   log(`store ready at ${url} in ${((Date.now() - started) / 1000).toFixed(1)} s (sandbox ${sandbox.url})`)
 
   // The demo's state file, so the demo's own scripts drive this store.

@@ -18,6 +18,12 @@ import { ADMIN, ARTIFACTS, ROOT as ADMIN_ROOT } from "./admin-store"
 import { npmChromium, npmChromiumUnavailable } from "./npm-chromium"
 
 const SYSTEM_CHROMIUM = "/usr/bin/chromium"
+/**
+ * The ceiling of a browser's wait (a locator, an action, a page): what it waits for comes from the
+ * store (a quote, a list, a page's data), which a loaded machine makes slow, not wrong.
+ */
+export const BROWSER_WAIT_MS = 60_000
+
 const MODE = (process.env.GHN_BROWSER || "auto").toLowerCase()
 
 type Choice = { kind: "system" | "npm"; path?: string }
@@ -103,7 +109,7 @@ export async function adminContext(
   })
   // The admin's language (i18next's detector reads the `lng` cookie first).
   await context.addCookies([{ name: "lng", value: language, url: baseUrl }])
-  context.setDefaultTimeout(20_000)
+  context.setDefaultTimeout(BROWSER_WAIT_MS)
   return context
 }
 
@@ -113,7 +119,7 @@ export async function login(page: Page, user: { email: string; password: string 
   await page.locator('input[name="email"]').fill(user.email)
   await page.locator('input[name="password"]').fill(user.password)
   await page.locator('button[type="submit"]').click()
-  await page.waitForURL(/\/app\/orders/, { timeout: 30_000 })
+  await page.waitForURL(/\/app\/orders/, { timeout: BROWSER_WAIT_MS })
 }
 
 let shot = 0

@@ -97,19 +97,21 @@ function Checkout({ saved }: { saved?: SavedAddress }) {
 }
 
 /** The starter's Input (src/modules/common/components/input): input first, its floating label after. */
-function StarterInput({ label, value, onChange }: { label: string; value: string; onChange: (value: string) => void }) {
+function StarterInput({ label, value, onChange, required }: { label: string; value: string; onChange: (value: string) => void; required?: boolean }) {
   return (
     <div className="flex flex-col w-full">
       <div className="flex relative z-0 w-full txt-compact-medium">
         <input
           id={label}
           placeholder=" "
+          required={required}
           value={value}
           onChange={(event) => onChange(event.target.value)}
           className="pt-4 pb-1 block w-full h-11 px-4 mt-0 bg-ui-bg-field border rounded-md appearance-none focus:outline-none focus:ring-0 focus:shadow-borders-interactive-with-active border-ui-border-base hover:bg-ui-bg-field-hover"
         />
         <label htmlFor={label} className="flex items-center justify-center mx-3 px-1 transition-all absolute duration-300 top-3 -z-1 origin-0 text-ui-fg-subtle">
           {label}
+          {required && <span className="text-rose-500">*</span>}
         </label>
       </div>
     </div>
@@ -136,6 +138,8 @@ function StarterCheckout({ kitLook }: { kitLook: boolean }) {
   const [chosen, setChosen] = useState<string>()
   const [order, setOrder] = useState<{ email: string; display_id: number }>()
   const [error, setError] = useState<string>()
+  // Submissions the browser let through (every required field filled).
+  const [submitted, setSubmitted] = useState(0)
   const classNames = kitLook ? {} : __GUIDE_FIELD_CLASSES__
 
   const saveAddress = async () => {
@@ -194,17 +198,34 @@ function StarterCheckout({ kitLook }: { kitLook: boolean }) {
   }
   return (
     <main className="max-w-2xl mx-auto p-8 flex flex-col gap-8 bg-white">
-      <section data-testid="address-step" className="flex flex-col gap-4">
+      {/* The starter's address step is a form: its required fields (the pickers too) stop an incomplete submission. */}
+      <form
+        data-testid="address-step"
+        className="flex flex-col gap-4"
+        onSubmit={(event) => {
+          event.preventDefault()
+          setSubmitted((n) => n + 1)
+          saveAddress()
+        }}
+      >
         <h2 className="text-2xl-semi">Địa chỉ giao hàng</h2>
         <div className="grid grid-cols-2 gap-4">
-          <StarterInput label="Số nhà, tên đường" value={street} onChange={setStreet} />
+          <StarterInput label="Số nhà, tên đường" value={street} onChange={setStreet} required />
           <StarterInput label="Số điện thoại" value="0912345678" onChange={() => {}} />
-          <GhnAddressFields client={client} locale={locale} onChange={setFields} className={kitLook ? "col-span-2" : "contents"} classNames={classNames} floatingLabels={!kitLook} />
+          <GhnAddressFields
+            client={client}
+            locale={locale}
+            onChange={setFields}
+            className={kitLook ? "col-span-2" : "contents"}
+            classNames={classNames}
+            floatingLabels={!kitLook}
+            required
+          />
         </div>
-        <button type="button" className="self-start h-10 px-4 rounded-md bg-ui-fg-base text-white txt-compact-medium disabled:opacity-50" disabled={!fields || !street} onClick={saveAddress}>
+        <button type="submit" className="self-start h-10 px-4 rounded-md bg-ui-fg-base text-white txt-compact-medium disabled:opacity-50" data-submitted={submitted}>
           Lưu địa chỉ
         </button>
-      </section>
+      </form>
       {options && (
         <section data-testid="delivery-step" className="flex flex-col gap-2">
           <h2 className="text-2xl-semi">Giao hàng</h2>

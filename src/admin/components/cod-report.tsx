@@ -14,7 +14,7 @@ import { Link } from "react-router-dom"
 import { COD_FILTERS, errorText, useCodReport, type CodFilter, type CodReportRow } from "../lib/api"
 import { ghnDateTime, useGhnTranslation, vnd } from "../lib/format"
 import { backendHref } from "../lib/sdk"
-import { ErrorState, GhnStatusBadge } from "./common"
+import { Paging, ErrorState, GhnStatusBadge } from "./common"
 
 const PAGE_SIZE = 20
 const columnHelper = createDataTableColumnHelper<CodReportRow>()
@@ -72,6 +72,15 @@ export function CodReport() {
       columnHelper.accessor("cod_expected", { header: t("codReport.col.expected"), cell: ({ getValue }) => vnd(getValue(), lng) }),
       columnHelper.accessor("cod_ghn", { header: t("codReport.col.ghn"), cell: ({ getValue }) => vnd(getValue(), lng) }),
       columnHelper.accessor("cod_difference", { header: t("codReport.col.difference"), cell: ({ getValue }) => <Difference value={getValue()} lng={lng} /> }),
+      // The order's check: its live parcels' COD against what Medusa says the customer owed by COD.
+      columnHelper.accessor("order_cod_difference", {
+        header: t("codReport.col.orderDifference"),
+        cell: ({ getValue, row }) => (
+          <span title={row.original.order_cod === null ? "" : t("codReport.orderCheck", { cod: vnd(row.original.order_cod, lng), due: vnd(row.original.order_cod_due ?? 0, lng) })}>
+            <Difference value={getValue()} lng={lng} />
+          </span>
+        ),
+      }),
       columnHelper.accessor("cod_collected", {
         header: t("codReport.col.collected"),
         cell: ({ getValue, row }) => <Dated amount={getValue()} date={row.original.cod_collect_date} lng={lng} />,
@@ -173,7 +182,7 @@ export function CodReport() {
           filtered: { heading: t("codReport.emptyTitle"), description: t("codReport.emptyDescription") },
         }}
       />
-      <DataTable.Pagination />
+      <Paging />
     </DataTable>
   )
 }

@@ -1,5 +1,5 @@
 import { ExclamationCircle } from "@medusajs/icons"
-import { Alert, Button, Container, Drawer, Heading, Select, Skeleton, StatusBadge, Text, clx } from "@medusajs/ui"
+import { Alert, Button, Container, DataTable, Drawer, Heading, Select, Skeleton, StatusBadge, Text, clx } from "@medusajs/ui"
 import type { ReactNode } from "react"
 import { useStockLocations } from "../lib/api"
 import { statusColor, useGhnTranslation } from "../lib/format"
@@ -131,6 +131,12 @@ export function Fact({ label, children, testId }: { label: ReactNode; children: 
 }
 
 export { Container }
+
+/** A DataTable's paging in the admin's language ("1 — 20 trên 45 kết quả", "Trước", "Sau"), not Medusa UI's English defaults. */
+export function Paging() {
+  const { t } = useGhnTranslation()
+  return <DataTable.Pagination translations={{ of: t("paging.of"), results: t("paging.results"), pages: t("paging.pages"), prev: t("paging.prev"), next: t("paging.next") }} />
+}
 
 /** A drawer's footer: a secondary button that closes the drawer, then the drawer's own action. */
 export function DrawerFooter({ closeLabel, children }: { closeLabel?: string; children?: ReactNode }) {

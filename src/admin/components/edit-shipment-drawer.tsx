@@ -3,6 +3,7 @@ import { useState } from "react"
 import { api, errorText, useInvalidate, useMutation, type Shipment } from "../lib/api"
 import { dateTime, useGhnTranslation, vnd } from "../lib/format"
 import { DrawerFooter } from "./common"
+import { DayField } from "./day-field"
 
 const REQUIRED_NOTES = ["KHONGCHOXEMHANG", "CHOXEMHANGKHONGTHU", "CHOTHUHANG"] as const
 const FIELDS = ["note", "required_note", "to_name", "to_phone", "to_address", "cod_amount", "cod_failed_amount"] as const
@@ -45,7 +46,12 @@ export function EditShipmentDrawer({ shipment, orderId, open, onOpenChange, only
     cod_amount: String(shipment.cod_amount ?? 0),
     cod_failed_amount: "",
   })
-  const [pickupAt, setPickupAt] = useState("")
+  // The pickup's day and time as the admin writes them (Vietnam's wall clock): the browser's own
+  // datetime input would follow the browser's language, not the admin's.
+  const [pickupDay, setPickupDay] = useState("")
+  const [pickupClock, setPickupClock] = useState("")
+  const clock = /^(\d{1,2})[:h.](\d{2})$/.exec(pickupClock.trim())
+  const pickupAt = pickupDay && clock && Number(clock[1]) < 24 && Number(clock[2]) < 60 ? `${pickupDay}T${clock[1].padStart(2, "0")}:${clock[2]}` : ""
   // A switch is sent only once the merchant touched it: GHN keeps what it has otherwise.
   const [toggles, setToggles] = useState<Partial<Record<Toggle, boolean>>>({})
   const [otp, setOtp] = useState("")
@@ -177,7 +183,19 @@ export function EditShipmentDrawer({ shipment, orderId, open, onOpenChange, only
               <Label size="small" htmlFor="ghn-edit-pickup_time">
                 {t("shipment.edit.fields.pickup_time")}
               </Label>
-              <Input id="ghn-edit-pickup_time" data-testid="ghn-edit-pickup-time" type="datetime-local" value={pickupAt} onChange={(e) => setPickupAt(e.target.value)} />
+              <div className="flex items-center gap-x-2">
+                <DayField id="ghn-edit-pickup_time" label={t("shipment.edit.fields.pickup_time")} value={pickupDay} onChange={setPickupDay} testId="ghn-edit-pickup-day" />
+                <Input
+                  size="small"
+                  className="w-[80px]"
+                  inputMode="numeric"
+                  aria-label={t("dates.clock")}
+                  placeholder={t("dates.clockPattern")}
+                  value={pickupClock}
+                  onChange={(e) => setPickupClock(e.target.value)}
+                  data-testid="ghn-edit-pickup-time"
+                />
+              </div>
               <Text size="xsmall" className="text-ui-fg-subtle">
                 {pickupAt && vietnamLocalToUnix(pickupAt) !== null
                   ? t("shipment.edit.pickupTimeChosen", { time: dateTime(new Date(vietnamLocalToUnix(pickupAt)! * 1000), i18n.language) })

@@ -1,5 +1,5 @@
 import { ArrowDownTray } from "@medusajs/icons"
-import { Button, Container, Input, Label, Select, Table, Text } from "@medusajs/ui"
+import { Button, Container, Label, Select, Table, Text } from "@medusajs/ui"
 import { keepPreviousData, useQuery } from "@tanstack/react-query"
 import { useState, type ReactNode } from "react"
 import { vietnamDayStart, vietnamDayText } from "../../lib/ghn/dates"
@@ -8,6 +8,7 @@ import { errorText } from "../lib/api"
 import { backendHref, sdk } from "../lib/sdk"
 import { useGhnTranslation, vnd } from "../lib/format"
 import { BarList, CHART_COLORS, ColumnChart, type ChartSeries } from "./charts"
+import { DayField } from "./day-field"
 import { ALL_LOCATIONS, EmptyState, ErrorState, Fact, LoadingRows, SectionHeader, StockLocationSelect } from "./common"
 
 const OUTCOME_COLORS: Record<(typeof OUTCOMES)[number], string> = {
@@ -31,6 +32,9 @@ const useInsights = (f: Filters) =>
     queryFn: () => sdk.client.fetch<{ insights: Insights }>("/admin/ghn/insights", { query: queryOf(f) }),
     placeholderData: keepPreviousData,
   })
+
+/** An amount on an axis: `1,2 Tr ₫`. */
+const compactVnd = (n: number, lng: string) => new Intl.NumberFormat(lng.startsWith("vi") ? "vi-VN" : "en-US", { style: "currency", currency: "VND", notation: "compact", maximumFractionDigits: 1 }).format(n)
 
 const percent = (rate: number | null, lng: string) =>
   rate === null ? "—" : new Intl.NumberFormat(lng.startsWith("vi") ? "vi-VN" : "en-US", { style: "percent", maximumFractionDigits: 1 }).format(rate)
@@ -109,13 +113,13 @@ export function InsightsReport() {
             <Label size="xsmall" htmlFor="ghn-insights-from">
               {t("insights.from")}
             </Label>
-            <Input id="ghn-insights-from" size="small" type="date" value={filters.from} max={filters.to} onChange={(e) => e.target.value && set({ from: e.target.value })} data-testid="ghn-insights-from" />
+            <DayField id="ghn-insights-from" label={t("insights.from")} value={filters.from} max={filters.to} onChange={(from) => from && set({ from })} testId="ghn-insights-from" />
           </div>
           <div className="flex flex-col gap-y-1">
             <Label size="xsmall" htmlFor="ghn-insights-to">
               {t("insights.to")}
             </Label>
-            <Input id="ghn-insights-to" size="small" type="date" value={filters.to} min={filters.from} onChange={(e) => e.target.value && set({ to: e.target.value })} data-testid="ghn-insights-to" />
+            <DayField id="ghn-insights-to" label={t("insights.to")} value={filters.to} min={filters.from} onChange={(to) => to && set({ to })} testId="ghn-insights-to" />
           </div>
           <div className="flex flex-col gap-y-1">
             <Label size="xsmall">{t("insights.location")}</Label>
@@ -155,6 +159,7 @@ export function InsightsReport() {
                 return { label: period, values }
               })}
               series={outcomeSeries}
+              days
               testId="ghn-insights-outcomes-chart"
             />
             <Figures
@@ -178,6 +183,7 @@ export function InsightsReport() {
               label={t("insights.provinces.title")}
               testId="ghn-insights-provinces-chart"
               max={1}
+              format={(n) => percent(n, lng)}
               rows={i.provinces.map((p) => ({ label: province(p.province), value: p.success_rate ?? 0, text: percent(p.success_rate, lng), color: CHART_COLORS.green }))}
             />
             <Figures
@@ -239,6 +245,7 @@ export function InsightsReport() {
             </div>
             <BarList
               label={t("insights.cod.byAge")}
+              format={(n) => compactVnd(n, lng)}
               testId="ghn-insights-cod-chart"
               rows={i.cod.awaiting_by_age.map((a, k) => ({
                 label: t("insights.cod.age", { age: a.age }),
@@ -258,6 +265,7 @@ export function InsightsReport() {
             <ColumnChart
               label={t("insights.fees.title")}
               mode="grouped"
+              days
               format={money}
               rows={i.fees.weeks.map((w) => ({ label: w.week, values: { quoted: w.quoted, billed: w.billed } }))}
               series={[

@@ -6,7 +6,7 @@ import { Link } from "react-router-dom"
 import { NEEDS_ACTION_STATUSES, QUEUE_UPDATE_FIELDS } from "../../lib/status/needs-action"
 import { api, errorText, useInvalidate, useMutation, useNeedsAction, type NeedsActionShipment, type SwitchResult } from "../lib/api"
 import { dateTime, useGhnTranslation, vnd } from "../lib/format"
-import { ErrorState, GhnStatusBadge } from "./common"
+import { Paging, ErrorState, GhnStatusBadge } from "./common"
 import { EditShipmentDrawer } from "./edit-shipment-drawer"
 import { ReceiverSummary } from "./receiver-history"
 import { CreateTicketDrawer } from "./tickets"
@@ -244,7 +244,7 @@ export function NeedsActionQueue({ orderId }: { orderId?: string | null }) {
             filtered: { heading: t("queue.emptyTitle"), description: t("queue.emptyDescription") },
           }}
         />
-        <DataTable.Pagination />
+        <Paging />
         <DataTable.CommandBar selectedLabel={(n) => t("table.selected", { count: n })} />
       </DataTable>
       {editing ? (

@@ -6,8 +6,11 @@ import { Link } from "react-router-dom"
 import { vietnamDayStart } from "../../lib/ghn/dates"
 import { api, errorText, keys, LABEL_SIZES, useInvalidate, useMutation, useReadyToShip, useShifts, useShippingRun, useShippingRuns, type LabelSize, type ReadyOrder, type ShippingRun } from "../lib/api"
 import { backendHref } from "../lib/sdk"
+import { failureText } from "../lib/errors"
 import { dateTime, useGhnTranslation, vnd } from "../lib/format"
-import { ALL_LOCATIONS, ErrorState, StockLocationSelect } from "./common"
+import { Paging, ALL_LOCATIONS, ErrorState, StockLocationSelect } from "./common"
+import { DayField } from "./day-field"
+import { HandoverScan } from "./handover-scan"
 
 const PAGE_SIZE = 20
 const columnHelper = createDataTableColumnHelper<ReadyOrder>()
@@ -117,7 +120,7 @@ export function ReadyToShip() {
                   {/* An address in a few words and GHN's first candidates (the whole message on hover); others as the server words them. */}
                   {p.code === "address"
                     ? `${t("ready.addressProblem", { part: t(`ready.part_${p.part}`) })}${p.candidates.length ? ` (${t("ready.candidates")}: ${p.candidates.slice(0, 2).join("; ")})` : ""}`
-                    : p.message}
+                    : t(`errors.ready_${p.code}`, { field: t(`errors.field_${"field" in p ? p.field : ""}`, { defaultValue: "field" in p ? p.field : "" }), code: "order_code" in p ? (p.order_code ?? p.client_order_code) : "", defaultValue: p.message })}
                 </span>
               ))}
             </div>
@@ -217,13 +220,13 @@ export function ReadyToShip() {
             <Label size="xsmall" htmlFor="ghn-ready-from">
               {t("ready.placedFrom")}
             </Label>
-            <Input id="ghn-ready-from" size="small" type="date" value={filters.placed_from ?? ""} max={filters.placed_to} onChange={(e) => setFilter("placed_from", e.target.value || "all")} data-testid="ghn-ready-from" />
+            <DayField id="ghn-ready-from" label={t("ready.placedFrom")} value={filters.placed_from ?? ""} max={filters.placed_to} onChange={(day) => setFilter("placed_from", day || "all")} testId="ghn-ready-from" />
           </div>
           <div className="flex flex-col gap-y-1">
             <Label size="xsmall" htmlFor="ghn-ready-to">
               {t("ready.placedTo")}
             </Label>
-            <Input id="ghn-ready-to" size="small" type="date" value={filters.placed_to ?? ""} min={filters.placed_from} onChange={(e) => setFilter("placed_to", e.target.value || "all")} data-testid="ghn-ready-to" />
+            <DayField id="ghn-ready-to" label={t("ready.placedTo")} value={filters.placed_to ?? ""} min={filters.placed_from} onChange={(day) => setFilter("placed_to", day || "all")} testId="ghn-ready-to" />
           </div>
           <StockLocationSelect value={filters.location_id ?? ALL_LOCATIONS} onChange={(v) => setFilter("location_id", v)} allLabel={t("ready.allLocations")} testId="ghn-ready-location" className="w-[180px]" />
           <Select size="small" value={filters.payment ?? "all"} onValueChange={(v) => setFilter("payment", v as Filters["payment"] | "all")}>
@@ -279,7 +282,7 @@ export function ReadyToShip() {
       ) : (
         <DataTable instance={table}>
           <DataTable.Table emptyState={{ empty: { heading: t("ready.empty") } }} />
-          <DataTable.Pagination />
+          <Paging />
           <DataTable.CommandBar selectedLabel={(n) => t("ready.selected", { count: n })} />
         </DataTable>
       )}
@@ -310,7 +313,8 @@ function AutoShipCell({ order }: { order: ReadyOrder }) {
 
 /** A run's live progress (x of N, created, failed with reasons), and once it has parcels its labels and handover list. */
 function RunProgress({ id, onClose }: { id: string; onClose?: () => void }) {
-  const { t } = useGhnTranslation()
+  const { t, i18n } = useGhnTranslation()
+  const [handover, setHandover] = useState(false)
   const invalidate = useInvalidate()
   const query = useShippingRun(id)
   const [size, setSize] = useState<LabelSize>("A5")
@@ -370,11 +374,17 @@ function RunProgress({ id, onClose }: { id: string; onClose?: () => void }) {
               <Button size="small" variant="secondary" onClick={() => act.mutate("labels")} data-testid="ghn-run-labels">
                 {t("ready.printAll")}
               </Button>
+              <Button size="small" variant="secondary" onClick={() => setHandover(true)} data-testid="ghn-run-scan">
+                {t("handover.open")}
+              </Button>
               <a className="text-ui-fg-interactive text-small" href={backendHref(`/admin/ghn/shipping-runs/${id}/handover?format=html`)} target="_blank" rel="noreferrer" data-testid="ghn-run-handover">
                 {t("ready.handover")}
               </a>
+              <a className="text-ui-fg-interactive text-small" href={backendHref(`/admin/ghn/shipping-runs/${id}/handover?format=pdf`)} target="_blank" rel="noreferrer" data-testid="ghn-run-handover-pdf">
+                {t("handover.pdf")}
+              </a>
               <a className="text-ui-fg-interactive text-small" href={backendHref(`/admin/ghn/shipping-runs/${id}/handover?format=csv`)} download data-testid="ghn-run-handover-csv">
-                CSV
+                {t("handover.csv")}
               </a>
             </>
           ) : null}
@@ -388,11 +398,21 @@ function RunProgress({ id, onClose }: { id: string; onClose?: () => void }) {
       <div className="bg-ui-bg-base h-2 w-full overflow-hidden rounded">
         <div className="bg-ui-fg-interactive h-2" style={{ width: `${run.total ? Math.round((done / run.total) * 100) : 0}%` }} />
       </div>
-      {failed.map((r) => (
-        <Text key={r.order_id} size="small" className="text-ui-fg-error" data-testid="ghn-run-failure">
-          #{r.display_id}: {r.error?.message}
-        </Text>
-      ))}
+      {failed.map((r) => {
+        const why = r.error ? failureText(t, i18n.language, r.error) : null
+        return (
+          <Text key={r.order_id} size="small" className="text-ui-fg-error" data-testid="ghn-run-failure" title={why?.detail}>
+            #{r.display_id}: {why?.text}
+            {why?.ghn ? (
+              <span className="text-ui-fg-subtle" data-testid="ghn-run-failure-ghn">
+                {" "}
+                ({t("errors.ghnSays", { text: why.ghn })})
+              </span>
+            ) : null}
+          </Text>
+        )
+      })}
+      <HandoverScan runId={id} open={handover} onClose={() => setHandover(false)} />
     </div>
   )
 }

@@ -104,7 +104,7 @@ export function OnboardingSection() {
             {t("onboarding.phone")}
           </Label>
           <div className="flex items-center gap-x-2">
-            <Input id="ghn-onboarding-phone" inputMode="tel" value={phone} onChange={(e) => setPhone(e.target.value)} placeholder="09xxxxxxxx" className="max-w-[240px]" data-testid="ghn-onboarding-phone" />
+            <Input id="ghn-onboarding-phone" inputMode="tel" value={phone} onChange={(e) => setPhone(e.target.value)} placeholder={t("formats.phone")} className="max-w-[240px]" data-testid="ghn-onboarding-phone" />
             <Button size="small" variant="secondary" disabled={!phoneOk} isLoading={getOtp.isPending} onClick={() => getOtp.mutate()} data-testid="ghn-onboarding-get-otp">
               <Phone />
               {expiresAt ? t("onboarding.resend") : t("onboarding.getOtp")}

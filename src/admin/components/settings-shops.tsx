@@ -74,7 +74,7 @@ function CreateShopDrawer({ open, onOpenChange }: { open: boolean; onOpenChange:
             <Label size="small" htmlFor="ghn-shop-phone">
               {t("shops.phone")}
             </Label>
-            <Input id="ghn-shop-phone" inputMode="tel" value={phone} onChange={(e) => setPhone(e.target.value)} placeholder="09xxxxxxxx" />
+            <Input id="ghn-shop-phone" inputMode="tel" value={phone} onChange={(e) => setPhone(e.target.value)} placeholder={t("formats.phone")} />
           </div>
           <div className="flex flex-col gap-y-1">
             <Label size="small" htmlFor="ghn-shop-address">

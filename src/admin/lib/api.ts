@@ -2,6 +2,9 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query"
 import type { CodReportRow, CodTotals } from "../../lib/cod/cod-report"
 import { sdk } from "./sdk"
 
+/** An order of the COD tab's page with its check (GET /admin/ghn/cod's `orders`). */
+export type OrderCodCheckRow = Pick<CodReportRow, "order_id" | "order_display_id" | "order_cod" | "order_cod_due" | "order_cod_difference">
+
 // ---------------------------------------------------------------------------------------------
 // Types of the plugin's admin routes (src/api/admin/ghn)
 
@@ -220,7 +223,28 @@ export type Place = { id: number | string; name: string }
 export type { ReadyOrder } from "../../lib/shipping-run/ready-to-ship"
 import type { ReadyOrder } from "../../lib/shipping-run/ready-to-ship"
 
-export type ShippingRunResult = { order_id: string; display_id: string | null; status: string; ghn_order_code?: string; error?: { code: string | null; message: string } }
+export type ShippingRunResult = { order_id: string; display_id: string | null; status: string; ghn_order_code?: string; error?: CodedFailure }
+import type { CodedFailure } from "./errors"
+
+/** A scan at the door (src/lib/handover/scan.ts). */
+export type ScanEntry = { code: string; at: string; by: string | null; result: "parcel" | "repeat" | "foreign" | "unknown"; order_code: string | null; run_id: string | null }
+/** A run's door check as GET /admin/ghn/shipping-runs/:id/scan gives it: the parcels to hand over and the newest check. */
+export type HandoverCheck = {
+  parcels: { order_code: string; client_order_code: string | null; order_number: string | null; shop_id: number; receiver_name: string | null; cod_amount: number }[]
+  scan: {
+    id: string
+    status: "open" | "completed"
+    started_by: string | null
+    started_at: string
+    completed_by: string | null
+    completed_at: string | null
+    scans: ScanEntry[]
+    scanned: string[]
+    missing: string[]
+    foreign: { code: string; run_id: string | null }[]
+  } | null
+}
+export type ScanAnswer = { result: ScanEntry; scan: NonNullable<HandoverCheck["scan"]> }
 export type ShippingRun = {
   id: string
   status: "queued" | "running" | "completed" | "cancelled"
@@ -254,7 +278,7 @@ export const api = {
   trustReceiver: (phone: string, trusted: boolean) => json<{ receiver: ReceiverHistory }>(`/admin/ghn/receivers/${encodeURIComponent(phone)}/trust`, "POST", { trusted }),
   forgetReceiver: (phone: string) => sdk.client.fetch<{ phone: string; outcomes: number }>(`/admin/ghn/receivers/${encodeURIComponent(phone)}`, { method: "DELETE" }),
   shipments: (query: Record<string, unknown>) => json<{ shipments: Shipment[]; count: number; limit: number; offset: number }>("/admin/ghn/shipments", "GET", undefined, query),
-  cod: (query: Record<string, unknown>) => json<{ parcels: CodReportRow[]; count: number; totals: CodTotals; limit: number; offset: number }>("/admin/ghn/cod", "GET", undefined, query),
+  cod: (query: Record<string, unknown>) => json<{ parcels: CodReportRow[]; orders: OrderCodCheckRow[]; count: number; totals: CodTotals; limit: number; offset: number }>("/admin/ghn/cod", "GET", undefined, query),
   reweigh: (query: Record<string, unknown>) => json<ReweighReport>("/admin/ghn/reweigh", "GET", undefined, query),
   applyMeasures: (variantId: string, measures: Record<string, number>) =>
     json<{ variant_id: string; before: Measures; after: Measures }>(`/admin/ghn/reweigh/${encodeURIComponent(variantId)}`, "POST", measures),
@@ -304,6 +328,9 @@ export const api = {
   retryRun: (id: string) => json<{ shipping_run: ShippingRun; retried: number }>(`/admin/ghn/shipping-runs/${encodeURIComponent(id)}/retry`, "POST", {}),
   runLabels: (id: string, size: LabelSize) =>
     json<{ labels: { shop_id: number; order_codes: string[]; url: string }[]; parcels: number }>(`/admin/ghn/shipping-runs/${encodeURIComponent(id)}/labels`, "GET", undefined, { size }),
+  runScan: (id: string) => json<HandoverCheck>(`/admin/ghn/shipping-runs/${encodeURIComponent(id)}/scan`),
+  scanCode: (id: string, code: string) => json<ScanAnswer>(`/admin/ghn/shipping-runs/${encodeURIComponent(id)}/scan`, "POST", { code }),
+  completeScan: (id: string) => json<{ scan: NonNullable<HandoverCheck["scan"]> }>(`/admin/ghn/shipping-runs/${encodeURIComponent(id)}/scan/complete`, "POST", {}),
   provinces: () => json<{ provinces: Place[] }>("/admin/ghn/addresses/provinces"),
   districts: (provinceId: number) => json<{ districts: Place[] }>("/admin/ghn/addresses/districts", "GET", undefined, { province_id: provinceId }),
   wards: (districtId: number) => json<{ wards: Place[] }>("/admin/ghn/addresses/wards", "GET", undefined, { district_id: districtId }),
@@ -331,6 +358,7 @@ export const keys = {
   readyToShip: (query: Record<string, unknown>) => ["ghn", "ready-to-ship", query] as const,
   runs: (query: Record<string, unknown>) => ["ghn", "shipping-runs", query] as const,
   run: (id: string) => ["ghn", "shipping-run", id] as const,
+  scan: (id: string) => ["ghn", "shipping-run-scan", id] as const,
 }
 
 export const useReadyToShip = (query: Record<string, unknown>) =>

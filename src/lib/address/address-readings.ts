@@ -92,10 +92,15 @@ export class Lexicon {
     const spans: Span[] = []
     for (let start = 0; start < words.length; start++) {
       const first = words[start]
-      // "XMộ Đạo" read as "X. Mộ Đạo": the abbreviation and the name's words
+      // "XMộ Đạo" read as "X. Mộ Đạo": the abbreviation and the name's words, as many as a name
+      // can have (the rest of the part, copied from every start, made a long part quadratic)
       const glued = first.glued && {
         prefix: first.glued.prefix,
-        words: [{ folded: first.glued.prefix.folded, accent: "", prefix: first.glued.prefix }, first.glued.rest, ...words.slice(start + 1)],
+        words: [
+          { folded: first.glued.prefix.folded, accent: "", prefix: first.glued.prefix },
+          first.glued.rest,
+          ...words.slice(start + 1, start + MAX_NAME_WORDS + 1),
+        ],
       }
       for (let end = start + 1; end <= Math.min(words.length, start + MAX_NAME_WORDS + 1); end++) {
         let entries: Entry[] = []
@@ -213,31 +218,39 @@ export function parsePart(part: AddressPart, lexicon: Lexicon): ParsedPart {
 
 const MAX_CACHED_PARTS = 5000
 
+/** A cover of a part's words from some word to its end, sharing its tail with the covers it extends. */
+type Cover = { span: Span; rest: Cover | null } | null
+
+function spansOf(cover: Cover): Span[] {
+  const spans: Span[] = []
+  for (let at = cover; at; at = at.rest) spans.push(at.span)
+  return spans
+}
+
 function readPart(part: AddressPart, lexicon: Lexicon): ParsedPart {
   const spans = lexicon.spans(part.words, part.accented)
   const n = part.words.length
-  const byStart = new Map<number, Span[]>()
-  for (const span of spans) byStart.set(span.start, [...(byStart.get(span.start) ?? []), span])
-  const memo = new Map<number, Span[][]>()
-  const covers = (from: number): Span[][] => {
-    if (from === n) return [[]]
-    let found = memo.get(from)
-    if (found) return found
-    found = []
-    for (const span of byStart.get(from) ?? []) {
-      for (const rest of covers(span.end)) {
+  const byStart: Span[][] = Array.from({ length: n }, () => [])
+  for (const span of spans) byStart[span.start].push(span)
+  // The covers from each word to the end, at most MAX_PARSES, built from the end without recursion
+  // (a long run of names overflowed the stack) and sharing their tails (copying them was quadratic).
+  const covers: Cover[][] = new Array(n + 1)
+  covers[n] = [null]
+  for (let from = n - 1; from >= 0; from--) {
+    const found: Cover[] = []
+    for (const span of byStart[from]) {
+      for (const rest of covers[span.end]) {
         if (found.length >= MAX_PARSES) break
-        found.push([span, ...rest])
+        found.push({ span, rest })
       }
     }
-    memo.set(from, found)
-    return found
+    covers[from] = found
   }
   // The whole part read as units; else its end after the fewest free words. Longest names first:
   // "Xã Liên Sơn Lắk" is that ward, not "Liên Sơn" in "Lắk"; "Bà Rịa - Vũng Tàu" is the province.
-  let parses = covers(0)
+  let parses = covers[0].map(spansOf)
   for (let from = 1; from < n && parses.length === 0; from++) {
-    for (const span of byStart.get(from) ?? []) if (span.prefixed) parses.push(...covers(span.end).map((rest) => [span, ...rest]))
+    for (const span of byStart[from]) if (span.prefixed) parses.push(...covers[span.end].map((rest) => spansOf({ span, rest })))
   }
   const fewest = Math.min(...parses.map((parse) => parse.length))
   parses = parses.filter((parse) => parse.length === fewest)
@@ -297,6 +310,8 @@ export type Evaluation = {
   ownProvinceNamed: boolean
   /** new: every word that names the ward also names a legacy district of the province */
   shadowed: boolean
+  /** legacy: the address names the reading's own district (a district is of the legacy model only) */
+  districtNamed: boolean
 }
 
 type Placed = { part: number; span: Span }
@@ -370,7 +385,7 @@ export function evaluate(reading: Reading, parts: readonly ParsedPart[]): Evalua
     !complete &&
     (reading.model === "new" || ownProvinceNamed) &&
     completeWith([...wardSpans, ...weakWardSpans], [...districtSpans, ...weakDistrictSpans])
-  return { reading, conflicts, direct, names, complete, weak, wardNamed: wardSpans.length > 0 || weak, ownProvinceNamed, shadowed }
+  return { reading, conflicts, direct, names, complete, weak, wardNamed: wardSpans.length > 0 || weak, ownProvinceNamed, shadowed, districtNamed: districtSpans.length > 0 }
 }
 
 /** Every reading the address's parts suggest: one per ward any part names. */
@@ -403,13 +418,23 @@ export type Decision =
  * One place or none: complete readings first (a new ward read from a district's name loses to a
  * legacy reading), challenged by readings whose district or ward is a part that may be the province
  * repeated; then those and legacy readings without their district (the ward's name unique in the
- * named province). A legacy and a new reading of the same place are one place.
+ * named province). A legacy and a new reading of the same place are one place; a complete legacy
+ * reading whose district and province the address names is the legacy model's, over any new reading.
  */
 export function decide(evaluations: readonly Evaluation[]): Decision {
   const usable = evaluations.filter((e) => e.wardNamed && e.conflicts === 0)
-  const weak = usable.filter((e) => e.weak)
+  let weak = usable.filter((e) => e.weak)
   let complete = usable.filter((e) => e.complete)
   if (complete.some((e) => e.reading.model === "legacy") || weak.some((e) => e.reading.model === "legacy")) complete = complete.filter((e) => !e.shadowed)
+  // The new model has no districts: an address that names the district and the province of a
+  // complete legacy reading is written in the legacy model ("Gia Viên, Q. Ngô Quyền, Tp Hải Phòng"
+  // is that district's ward, not the new ward of the same name). A legacy district with only the new
+  // province it joined mixes the models: that stays a question. Legacy readings of other districts
+  // or wards still challenge it.
+  if (complete.some((e) => e.reading.model === "legacy" && e.districtNamed && e.ownProvinceNamed)) {
+    complete = complete.filter((e) => e.reading.model === "legacy")
+    weak = weak.filter((e) => e.reading.model === "legacy")
+  }
   // A reading complete only if a repeat of the province is its district may be right: it challenges the others.
   if (complete.length) return onePlace([...complete, ...weak])
   const withoutDistrict = usable.filter((e) => e.reading.model === "legacy" && e.ownProvinceNamed && !e.complete && !e.weak)
@@ -465,22 +490,39 @@ export function namedDistricts(parts: readonly ParsedPart[]): DistrictUnit[] {
   return [...found]
 }
 
+const MAX_SUGGESTED_PARTS = 8
+
 /**
  * Units whose names are close to a part that names nothing: one letter or tone away, or one name
  * inside the other ("Tân Phong" and "Tân Phong Đông"). Never used to resolve, only to suggest.
  */
 export function nearUnits(parts: readonly ParsedPart[], units: readonly Entry[], limit = 5): Entry[] {
+  // The first few parts that name nothing: a hint needs no more, and each costs a pass over the names.
   const typed = parts
     .filter((parsed) => parsed.parses.length === 0)
+    .slice(0, MAX_SUGGESTED_PARTS)
     .map(({ part: { words } }) => (words[0]?.glued ? keyOf([words[0].glued.rest, ...words.slice(1)]) : keyOf(words, words[0]?.prefix ? 1 : 0)))
     .filter((key) => key && !/^\d+$/.test(key))
+  // Every run of words of what was typed, as long as a name can be: a name inside a long part is a
+  // look-up, not a search of the part for each of the lexicon's thousands of names.
+  const longest = units.reduce((most, entry) => Math.max(most, entry.key.split(" ").length), 1)
+  const runs = new Set<string>()
+  for (const key of typed) {
+    const words = key.split(" ")
+    for (let start = 0; start < words.length; start++) {
+      let run = ""
+      for (let end = start; end < Math.min(words.length, start + longest); end++) runs.add((run = end === start ? words[end] : `${run} ${words[end]}`))
+    }
+  }
   const scored: { entry: Entry; distance: number }[] = []
   for (const entry of units) {
     const name = entry.key
-    let distance = Infinity
+    let distance = runs.has(name) ? 1 : Infinity
     for (const key of typed) {
-      const within = ` ${key} `.includes(` ${name} `) || ` ${name} `.includes(` ${key} `) ? 1 : Infinity
-      distance = Math.min(distance, within, editDistance(key, name, 2) <= Math.max(1, Math.floor(key.length / 5)) ? editDistance(key, name, 2) : Infinity)
+      // Only a key no longer than the name can be inside it; an edit distance only between near lengths.
+      const within = key.length <= name.length && ` ${name} `.includes(` ${key} `) ? 1 : Infinity
+      const edits = Math.abs(key.length - name.length) <= 2 ? editDistance(key, name, 2) : Infinity
+      distance = Math.min(distance, within, edits <= Math.max(1, Math.floor(key.length / 5)) ? edits : Infinity)
     }
     if (distance < Infinity) scored.push({ entry, distance })
   }

@@ -1,4 +1,6 @@
 import type { ShopperAddressCandidate } from "../checkout/shopper-errors"
+import { assertAddressWithinLimits } from "../checkout/field-limits"
+import { excerptOf } from "../format/excerpt"
 import { accentedUnitName, isSpecialUnit, normalizeUnitName, provinceOtherNames } from "./address"
 import {
   addressPartsOf, AddressPart, decide, DistrictUnit, Entry, evaluate, Evaluation, LegacyProvinceUnit, LegacyWardUnit, Lexicon,
@@ -66,6 +68,16 @@ type Cached<T> = { at: number; value: Promise<T> }
  * only after its day, and no caller can grow the cache past it.
  */
 export const MASTER_DATA_CACHE_ENTRIES = 2_000
+
+/** Addresses kept resolved or refused (the oldest dropped first). */
+const MAX_RESOLVED_ADDRESSES = 2_000
+
+/**
+ * Wards an address may name at most before it is refused as naming too many: a real address names
+ * one (in one model or both); each reading is weighed against every part, so their number bounds
+ * the resolver's time.
+ */
+export const MAX_READINGS = 64
 
 /** Reads master data through a cache refreshed after `ttlMs` (GHN's lists change rarely). */
 export class AddressResolver {
@@ -150,27 +162,44 @@ export class AddressResolver {
     )
   }
 
-  /** Resolved addresses by their fields: checkout resolves the same two addresses many times. */
-  private resolved = new Map<string, { at: number; value: ResolvedAddress }>()
+  /**
+   * Addresses by their fields, resolved or refused: checkout resolves the same two addresses many
+   * times, and an address that cannot be resolved is refused again at no cost (its refusal holds
+   * as long as the lists it was read against). A failure to load GHN's lists is not kept.
+   */
+  private resolved = new Map<string, { at: number; value: ResolvedAddress } | { at: number; refusal: AddressResolutionError }>()
 
   async resolve(address: AddressInput): Promise<ResolvedAddress> {
+    // Bounded before anything is read (the checkout's edges name the shopper's field first).
+    assertAddressWithinLimits(address, "address")
     const meta = address.metadata ?? {}
     const key = JSON.stringify([
       address.country_code, address.province, address.city, address.address_1, address.address_2,
       meta.ghn_district_id, meta.ghn_ward_code, meta.ghn_province_id, meta.ghn_ward_id,
     ])
     const hit = this.resolved.get(key)
-    if (hit && Date.now() - hit.at < this.ttlMs) return hit.value
-    const value = await this.resolveUncached(address)
-    if (this.resolved.size >= 2000) this.resolved.delete(this.resolved.keys().next().value!)
-    this.resolved.set(key, { at: Date.now(), value })
-    return value
+    if (hit && Date.now() - hit.at < this.ttlMs) {
+      if ("refusal" in hit) throw hit.refusal
+      return hit.value
+    }
+    let outcome: { at: number; value: ResolvedAddress } | { at: number; refusal: AddressResolutionError }
+    try {
+      outcome = { at: Date.now(), value: await this.resolveUncached(address) }
+    } catch (error) {
+      if (!(error instanceof AddressResolutionError)) throw error
+      outcome = { at: Date.now(), refusal: error }
+    }
+    this.resolved.delete(key)
+    if (this.resolved.size >= MAX_RESOLVED_ADDRESSES) this.resolved.delete(this.resolved.keys().next().value!)
+    this.resolved.set(key, outcome)
+    if ("refusal" in outcome) throw outcome.refusal
+    return outcome.value
   }
 
   private async resolveUncached(address: AddressInput): Promise<ResolvedAddress> {
     if (address.country_code && address.country_code.toLowerCase() !== "vn") {
       throw new AddressResolutionError(
-        `GHN delivers in Vietnam only: the address is in "${address.country_code.toUpperCase()}"`,
+        `GHN delivers in Vietnam only: the address is in "${excerptOf(address.country_code.toUpperCase())}"`,
         "country",
         "address_unsupported_country"
       )
@@ -194,7 +223,7 @@ export class AddressResolver {
       const ward = wards.find((w) => w.id === wardCode)
       if (!ward) {
         throw new AddressResolutionError(
-          `the address metadata names GHN ward ${wardCode} in district ${districtId}, which GHN does not list`,
+          `the address metadata names GHN ward ${excerptOf(wardCode)} in district ${districtId}, which GHN does not list`,
           "ward",
           "address_not_found"
         )
@@ -315,18 +344,29 @@ export class AddressResolver {
     const parts = [...provinceParts, ...others]
     const evaluations: Evaluation[] = []
     const scoped: { scope: Awaited<ReturnType<AddressResolver["scope"]>>; parsed: ParsedPart[] }[] = []
+    const readings: { reading: Reading; parsed: ParsedPart[] }[] = []
     for (const id of scopes) {
       const scope = await this.scope(id)
       const parsed = parts.map((part) => parsePart(part, scope.lexicon))
-      for (const reading of readingsOf(parsed)) evaluations.push(evaluate(reading, parsed))
+      for (const reading of readingsOf(parsed)) readings.push({ reading, parsed })
       scoped.push({ scope, parsed })
     }
+    if (readings.length > MAX_READINGS) {
+      const candidates = readings.slice(0, 5).map(({ reading }) => readingCandidate(reading))
+      throw new AddressResolutionError(
+        `the address names ${readings.length} wards (at most ${MAX_READINGS} are weighed): give one ward, with its district and province`,
+        "ward",
+        "address_ambiguous",
+        candidates
+      )
+    }
+    for (const { reading, parsed } of readings) evaluations.push(evaluate(reading, parsed))
     const decision = decide(evaluations)
     if (decision.kind === "resolved") return this.resolvedOf(decision.reading)
     if (decision.kind === "ambiguous") {
       const candidates = decision.readings.map(readingCandidate)
       throw new AddressResolutionError(
-        `the ward is ambiguous: the address can mean ${candidates.map((c) => c.label).join("; ")}; name the district, or the ward as in the new model`,
+        `the ward is ambiguous: the address can mean ${candidates.map((c) => c.label).join("; ")}; name the district with its province as it was before 2025, or the ward as in the new model`,
         "ward",
         "address_ambiguous",
         candidates
@@ -420,7 +460,11 @@ function provinceCandidate(entry: Entry): AddressCandidate[] {
   return [{ model: entry.model, label: entry.unit.name, province_id: entry.unit.id, province_name: entry.unit.name }]
 }
 
-const quoted = (parts: readonly AddressPart[]) => parts.map((part) => `"${part.text}"`).join(", ") || "(empty)"
+/** The parts a message quotes: the first few, each cut short (a message never echoes a long address back). */
+const quoted = (parts: readonly AddressPart[]) => {
+  const shown = parts.slice(0, 3).map((part) => `"${excerptOf(part.text)}"`).join(", ")
+  return (shown || "(empty)") + (parts.length > 3 ? ` and ${parts.length - 3} more` : "")
+}
 
 function didYouMean(candidates: readonly AddressCandidate[]) {
   return candidates.length ? `; did you mean ${candidates.map((c) => c.label).join("; ")}?` : ""

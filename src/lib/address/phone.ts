@@ -8,10 +8,13 @@
 const NATIONAL = /^(?:0[35789]\d{8}|02\d{9})$/
 
 /**
- * A number as written: from its first digit (or `+`), through the digits and the separators people
- * put in it (spaces, dots, dashes, parentheses); a name or a note after it is not part of it.
+ * A number as written: from its first digit (or a `+` and spaces before it), through the digits and
+ * the separators people put in it (spaces, dots, dashes, parentheses); a name or a note after it is
+ * not part of it. Linear in the text: a match starts only at a `+` or a digit (a leading `\s*` would
+ * rescan a run of spaces from each of its positions, quadratic time), and the greedy tail has
+ * nothing after it to backtrack into.
  */
-const WRITTEN_NUMBER = /\+?\s*\d[\d\s.\-()]*/
+const WRITTEN_NUMBER = /(?:\+\s*)?\d[\d\s.\-()]*/
 
 /** Numbers written side by side in one field ("0901234567 / 0912345678"). */
 const BETWEEN_NUMBERS = /[/,;|]/
@@ -57,3 +60,16 @@ function nationalNumberOf(part: string): string | null {
 
 /** What the checkout and the admin say of a phone the rule does not read. */
 export const VN_PHONE_RULE = "a Vietnamese mobile (10 digits from 03, 05, 07, 08 or 09) or landline (11 digits from 02), written 0…, +84… or 84…"
+
+/**
+ * A phone as a printed list shows it (the driver's handover record): the first three and last three
+ * digits of its national form, the rest hidden (`090****567`); one the rule does not read keeps only
+ * its last three characters.
+ */
+export function maskPhone(raw: string | null | undefined): string {
+  if (typeof raw !== "string" || !raw.trim()) return ""
+  const national = normalizeVnPhone(raw.slice(0, 64))
+  if (national) return `${national.slice(0, 3)}${"*".repeat(national.length - 6)}${national.slice(-3)}`
+  const written = raw.trim().slice(0, 64)
+  return written.length <= 3 ? "***" : `***${written.slice(-3)}`
+}

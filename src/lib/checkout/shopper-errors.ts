@@ -36,6 +36,8 @@ export type ShopperErrorParams = {
   phone_not_vietnamese: { phone: string }
   /** The shipping address has no phone when the cart is completed (GHN delivers only with one). */
   phone_missing: Record<string, never>
+  /** A field is longer than the plugin reads (src/lib/checkout/field-limits.ts): `field` as sent (`shipping_address.phone`). */
+  field_too_long: { field: string; limit: number }
 }
 
 export type ShopperErrorCode = keyof ShopperErrorParams
@@ -48,7 +50,7 @@ export type ShopperLocale = "vi" | "en"
 export const SHOPPER_ERROR_CODES: readonly ShopperErrorCode[] = [
   "address_unsupported_country", "address_not_found", "address_ambiguous", "address_not_priceable",
   "no_ghn_service", "parcel_too_heavy", "parcel_too_large", "parcel_wrong_service", "ghn_unavailable", "ghn_connection", "cod_not_offered",
-  "phone_not_vietnamese", "phone_missing",
+  "phone_not_vietnamese", "phone_missing", "field_too_long",
 ]
 
 export function isShopperErrorCode(code: unknown): code is ShopperErrorCode {
@@ -86,6 +88,13 @@ const kg = (grams: number, locale: ShopperLocale) =>
 
 const list = (candidates: ShopperAddressCandidate[]) => candidates.map((c) => c.label).join("; ")
 
+/** A field's name as a shopper knows it (`shipping_address.phone` -> the phone number), by its last part. */
+const FIELD_VI: Record<string, string> = {
+  phone: "Số điện thoại", first_name: "Tên", last_name: "Họ", company: "Tên công ty", address_1: "Địa chỉ", address_2: "Địa chỉ (dòng 2)",
+  city: "Quận/huyện", province: "Tỉnh/thành phố", country_code: "Mã quốc gia", email: "Email", order_number: "Mã đơn hàng",
+}
+const fieldVi = (field: string) => FIELD_VI[field.slice(field.lastIndexOf(".") + 1)] ?? `Trường ${field}`
+
 const PART_VI = { country: "quốc gia", province: "tỉnh/thành phố", district: "quận/huyện", ward: "phường/xã" } as const
 const PART_EN = { country: "country", province: "province", district: "district", ward: "ward" } as const
 
@@ -114,6 +123,7 @@ const VI: Catalogue = {
   phone_not_vietnamese: (p) =>
     `Số điện thoại "${p.phone}" không phải số di động hoặc số cố định Việt Nam: GHN cần một số như 0901234567 hoặc +84 901 234 567 để giao hàng.`,
   phone_missing: () => "Vui lòng nhập số điện thoại người nhận: GHN cần số điện thoại (như 0901234567) để giao hàng.",
+  field_too_long: (p) => `${fieldVi(p.field)} quá dài: tối đa ${p.limit} ký tự.`,
 }
 
 const EN: Catalogue = {
@@ -138,6 +148,7 @@ const EN: Catalogue = {
   phone_not_vietnamese: (p) =>
     `The phone number "${p.phone}" is not a Vietnamese mobile or landline number: GHN needs one such as 0901234567 or +84 901 234 567 to deliver.`,
   phone_missing: () => "Please enter the receiver's phone number: GHN needs one (such as 0901234567) to deliver.",
+  field_too_long: (p) => `${p.field} must be at most ${p.limit} characters.`,
 }
 
 /** The text of a coded error in a language. */

@@ -4,6 +4,7 @@
  * checkout against GHN's final fee (GHN re-weighs at the hub).
  */
 import { csvOf } from "../format/csv"
+import type { OrderCodCheck } from "./cod"
 import { ghnIso } from "../ghn/dates"
 export const COD_FILTERS = ["all", "uncollected", "untransferred", "differences"] as const
 export type CodFilter = (typeof COD_FILTERS)[number]
@@ -28,6 +29,9 @@ export type CodShipmentRow = {
   quoted_fee: number | null
   total_fee: number
 }
+
+/** An order's parcel as the COD tab's order check reads it. */
+export type OrderParcelCod = { order_id: string; fulfillment_id: string; provider_id: string | null; cod_amount: number; status: string }
 
 export type CodReportRow = {
   order_code: string
@@ -54,6 +58,13 @@ export type CodReportRow = {
   quoted_fee: number | null
   total_fee: number
   fee_difference: number | null
+  /**
+   * The order's check (src/lib/cod/cod.ts, orderCodCheck): its live parcels' COD, what Medusa says
+   * the customer owed by COD, and the difference (null for a parcel of no order, or an order Medusa no longer has).
+   */
+  order_cod: number | null
+  order_cod_due: number | null
+  order_cod_difference: number | null
 }
 
 /** Parcels whose COD is still on the way: not collected and not ended without collection. */
@@ -62,7 +73,7 @@ export const UNCOLLECTED_END_STATUSES = ["cancel", "returned", "lost", "damage"]
 /** A stored date as ISO text: Go's zero time (a row stored before it was read as unset) is none. */
 const iso = (d: Date | string | null) => ghnIso(d)
 
-export function codReportRow(s: CodShipmentRow, displayId: number | null): CodReportRow {
+export function codReportRow(s: CodShipmentRow, displayId: number | null, order: OrderCodCheck | null = null): CodReportRow {
   const expected = s.cod_expected ?? s.cod_amount
   return {
     order_code: s.order_code,
@@ -84,6 +95,9 @@ export function codReportRow(s: CodShipmentRow, displayId: number | null): CodRe
     quoted_fee: s.quoted_fee,
     total_fee: s.total_fee,
     fee_difference: s.quoted_fee === null ? null : s.total_fee - s.quoted_fee,
+    order_cod: order?.order_cod ?? null,
+    order_cod_due: order?.order_cod_due ?? null,
+    order_cod_difference: order?.order_cod_difference ?? null,
   }
 }
 
@@ -93,6 +107,7 @@ export type CodTotals = { parcels: number; expected: number; ghn: number; collec
 export const COD_CSV_COLUMNS: (keyof CodReportRow)[] = [
   "order_display_id", "order_code", "status", "created_at", "cod_expected", "cod_ghn", "cod_difference", "cod_collected", "cod_collect_date",
   "cod_transferred", "cod_transfer_date", "cod_captured", "cod_capture_status", "cod_capture_id", "quoted_fee", "total_fee", "fee_difference",
+  "order_cod", "order_cod_due", "order_cod_difference",
 ]
 
 /** The report as CSV (UTF-8 with a byte-order mark, so spreadsheet apps read Vietnamese right). */

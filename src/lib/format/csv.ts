@@ -1,8 +1,10 @@
 /**
  * What a spreadsheet app reads as the start of a formula or a control: `=`, `+`, `-`, `@`, a tab,
- * a carriage return or a line feed, and the full-width forms (＝ ＋ － ＠) some apps fold to ASCII.
+ * a carriage return or a line feed, and the full-width forms (＝ ＋ － ＠) some apps fold to ASCII;
+ * after any leading whitespace too (spaces, no-break and full-width spaces), which some apps trim
+ * before they read the cell. Anchored: one pass over the leading whitespace.
  */
-const FORMULA_START = /^[=+\-@\t\r\n\uFF1D\uFF0B\uFF0D\uFF20]/
+const FORMULA_START = /^(?:[\t\r\n]|\s*[=+\-@\uFF1D\uFF0B\uFF0D\uFF20])/
 
 /** One cell: a leading formula or control character defused (a number such as -5 stays a number); quoted when it holds a separator, quote or line break. */
 export function csvCell(v: unknown) {

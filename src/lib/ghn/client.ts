@@ -24,6 +24,7 @@ import {
   type GhnRawAnswer,
   type GhnRetryOptions,
 } from "./transport"
+import { withoutTrailingSlashes } from "../format/url"
 
 export interface GhnClientOptions {
   /** "production", "staging", or a URL (e.g. the sandbox). One of environment / baseUrl is required. */
@@ -72,12 +73,29 @@ export function resolveBaseUrl(opts: { environment?: string; baseUrl?: string })
     } catch {
       throw new GhnInputError(OP, [bad(opts.baseUrl !== undefined ? "baseUrl" : "environment", raw, "a valid URL", `${opts.baseUrl !== undefined ? "baseUrl" : "environment"} = ${JSON.stringify(raw)} is not a valid URL`)])
     }
-    return raw.replace(/\/+$/, "")
+    return withoutTrailingSlashes(raw)
   }
   const field = opts.baseUrl !== undefined ? "baseUrl" : "environment"
   throw new GhnInputError(OP, [
     bad(field, raw, ["production", "staging", "http(s)://..."], `${field} = ${JSON.stringify(raw)} is not "production", "staging" or an http(s):// URL`),
   ])
+}
+
+/**
+ * The GHN environment a base URL reaches, by its host alone: `https://online-gateway.ghn.vn:443`,
+ * `http://ONLINE-GATEWAY.ghn.vn./x` and the bare host are all production, whatever the scheme, port,
+ * case, trailing dot or path. Any other host is "custom" (the sandbox, a proxy).
+ */
+export function environmentOfUrl(baseUrl: string): "production" | "staging" | "custom" {
+  let host: string
+  try {
+    host = new URL(baseUrl).hostname.toLowerCase().replace(/\.$/, "")
+  } catch {
+    return "custom"
+  }
+  if (host === new URL(GHN_HOSTS.production).hostname) return "production"
+  if (host === new URL(GHN_HOSTS.staging).hostname) return "staging"
+  return "custom"
 }
 
 export function createGhnClient(options: GhnClientOptions) {
@@ -105,8 +123,7 @@ export function createGhnClient(options: GhnClientOptions) {
     throw new GhnInputError(OP, [bad("language", options.language, ["vi", "en"], `language = ${JSON.stringify(options.language)} must be "vi" or "en"`)])
   }
   const baseUrl = resolveBaseUrl(options)
-  const environment =
-    baseUrl === GHN_HOSTS.production ? "production" : baseUrl === GHN_HOSTS.staging ? "staging" : "custom"
+  const environment = environmentOfUrl(baseUrl)
   const trackingUrlBase = options.trackingUrlBase ?? GHN_TRACKING_URL_BASE
 
   if (options.requestsPerSecond !== undefined && !(Number.isFinite(options.requestsPerSecond) && options.requestsPerSecond > 0)) {

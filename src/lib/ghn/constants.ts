@@ -124,7 +124,7 @@ export const GHN_LIMITS = {
     maxCodValue: 10_000_000, // VND
     maxInsuranceValue: 5_000_000, // VND
   },
-  print: { minOrderCodes: 1, maxOrderCodes: 10_000 },
+  print: { maxOrderCodes: 10_000 },
   tickets: {
     minOrderCode: 1,
     maxOrderCode: 32,

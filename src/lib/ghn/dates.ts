@@ -2,7 +2,8 @@
  * GHN's dates as they really come, read one way everywhere (the client's response schemas, the
  * webhook, the shipment record, the admin, notifications, tracking and the storefront kit):
  * - Go's zero time (`0001-01-01T00:00:00Z`), an empty string or null mean unset;
- * - a time without a UTC offset is Vietnam's wall clock (UTC+7, no daylight saving);
+ * - a time without a UTC offset is Vietnam's wall clock (UTC+7, no daylight saving), and a date
+ *   without a time (`2024-03-14`) is 00:00 of that day in Vietnam;
  * - trimmed milliseconds (`.47Z`) and nanoseconds (`.123456789Z`) are read as written;
  * - an expected delivery at the end of a day comes as `…T23:59:59Z` in older answers and as
  *   `…T16:59:59Z` (23:59:59 in Vietnam) in newer ones: both are the same Vietnamese calendar day.
@@ -44,10 +45,12 @@ export function ghnMillis(value: unknown): number | null {
     if (!text || !ISO_LIKE.test(text)) return null
     // Go writes up to nine fraction digits; JavaScript reads three.
     const trimmed = text.replace(/(\.\d{3})\d+/, "$1").replace(" ", "T")
-    if (HAS_OFFSET.test(trimmed)) ms = Date.parse(trimmed)
+    // Only a time carries an offset: a date alone ("2024-03-14", whose "-14" reads like one) is a Vietnamese day.
+    const hasTime = trimmed.includes("T")
+    if (hasTime && HAS_OFFSET.test(trimmed)) ms = Date.parse(trimmed)
     else {
-      // A wall-clock time without an offset is Vietnam's: read as UTC, then moved back 7 hours.
-      const asUtc = Date.parse(/T/.test(trimmed) ? `${trimmed}Z` : `${trimmed}T00:00:00Z`)
+      // A wall-clock time (or a day) without an offset is Vietnam's: read as UTC, then moved back 7 hours.
+      const asUtc = Date.parse(hasTime ? `${trimmed}Z` : `${trimmed}T00:00:00Z`)
       ms = asUtc - VN_OFFSET_MS
     }
   } else return null

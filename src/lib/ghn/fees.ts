@@ -5,7 +5,7 @@ import { z } from "zod"
 import { GHN_LIMITS, GHN_PATHS, SERVICE_TYPES } from "./constants"
 import type { GhnInputIssue } from "./errors"
 import type { GhnCallOptions, Transport } from "./transport"
-import { isRecord, issue, missingNumber, posInt, reqStr, serviceTypeBoundaryIssues, str, uint, validateInput, type CustomCheck } from "./validation"
+import { isRecord, issue, meantServiceType, missingNumber, posInt, reqStr, serviceTypeBoundaryIssues, str, uint, validateInput, type CustomCheck } from "./validation"
 import { ghnExpectedIso } from "./dates"
 import { expectedDate, int, intOr0, obj, optInt } from "./response"
 
@@ -44,7 +44,8 @@ export type GhnCalculateFeeBody = z.input<typeof calculateFeeBodySchema>
 export const calculateFeeChecks: CustomCheck[] = [
   (input) => (isRecord(input) ? serviceTypeBoundaryIssues(input, "Calculate Fee") : []),
   (input, operation) => {
-    if (!isRecord(input) || input.service_type_id !== 5) return []
+    // Heavy goods, sent as such or without a type at 20 kg or more (GHN then applies type 5).
+    if (!isRecord(input) || meantServiceType(input) !== 5) return []
     const out: GhnInputIssue[] = []
     const items = Array.isArray(input.items) ? input.items : []
     if (items.length === 0) {

@@ -1,7 +1,7 @@
 /**
  * GHN (Giao Hàng Nhanh) API client: typed, validated, retried where safe. No Medusa imports.
  */
-export { createGhnClient, resolveBaseUrl, type GhnClient, type GhnClientOptions } from "./client"
+export { createGhnClient, environmentOfUrl, resolveBaseUrl, type GhnClient, type GhnClientOptions } from "./client"
 export * from "./constants"
 export * from "./errors"
 export {

@@ -11,7 +11,7 @@ import {
   SERVICE_TYPES,
 } from "./constants"
 import type { GhnCallOptions, Transport } from "./transport"
-import { issue, isRecord, missingNumber, posInt, reqStr, serviceTypeBoundaryIssues, str, uint, validateInput, type CustomCheck } from "./validation"
+import { issue, isRecord, meantServiceType, missingNumber, posInt, reqStr, serviceTypeBoundaryIssues, str, uint, validateInput, type CustomCheck } from "./validation"
 import type { GhnInputIssue } from "./errors"
 import { date, expectedDate, flag, intOr0, list, obj, optInt, text, textOr } from "./response"
 
@@ -126,15 +126,18 @@ export const createOrderChecks: CustomCheck[] = [
     const label = operation === "orders.preview" ? "Preview Order" : "Create Order"
     const items = Array.isArray(input.items) ? input.items : undefined
     out.push(...serviceTypeBoundaryIssues(input, label))
-    if (input.service_type_id === 5) {
+    // Heavy goods, sent as such or without a type at 20 kg or more (GHN then applies type 5).
+    if (meantServiceType(input) === 5) {
+      const inferred = input.service_type_id === undefined || input.service_type_id === null
+      const why = inferred ? "service_type_id is 5 (a parcel of 20,000 g or more sent without service_type_id is heavy goods)" : "service_type_id is 5"
       if (!items || items.length === 0) {
-        out.push(issue("items", items?.length ?? 0, 1, "required", `items is required by ${label} when service_type_id is 5 (each item is one parcel)`))
+        out.push(issue("items", items?.length ?? 0, 1, "required", `items is required by ${label} when ${why} (each item is one parcel)`))
       } else {
         items.forEach((item, i) => {
           if (!isRecord(item)) return
           for (const k of ["length", "width", "height", "weight"] as const) {
             if (missingNumber(item[k])) {
-              out.push(issue(`items[${i}].${k}`, undefined, "required", "required", `items[${i}].${k} is required by ${label} when service_type_id is 5`))
+              out.push(issue(`items[${i}].${k}`, undefined, "required", "required", `items[${i}].${k} is required by ${label} when ${why}`))
             }
           }
         })

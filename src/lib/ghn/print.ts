@@ -8,7 +8,8 @@ import type { GhnCallOptions, Transport } from "./transport"
 import { reqStr, validateInput } from "./validation"
 
 export const printTokenBodySchema = z.strictObject({
-  order_codes: z.array(reqStr()).min(GHN_LIMITS.print.minOrderCodes).max(GHN_LIMITS.print.maxOrderCodes),
+  // "Max 10,000 codes", and no minimum: an empty list is sent, and GHN's answer decides (as for Cancel Order).
+  order_codes: z.array(reqStr()).max(GHN_LIMITS.print.maxOrderCodes),
   item_index: z.array(z.number().int().min(0)).optional(),
 })
 export type GhnPrintTokenBody = z.input<typeof printTokenBodySchema>
@@ -31,7 +32,7 @@ export function createPrintApi(t: Transport) {
 
   return {
     /**
-     * Print Order: a print token for 1 to 10,000 orders (all-or-nothing: an unknown code
+     * Print Order: a print token for up to 10,000 orders (all-or-nothing: an unknown code
      * fails the whole request). The token lives about 30 minutes: mint one per print.
      */
     async token(body: GhnPrintTokenBody, call?: GhnCallOptions): Promise<string> {

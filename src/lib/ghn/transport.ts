@@ -7,6 +7,7 @@ import { Agent, FormData, type Dispatcher } from "undici"
 import { z } from "zod"
 import { pause as sleep, type RequestBudget } from "./budget"
 import { GhnApiError, GhnError, GhnInputError, GhnNetworkError, type GhnFieldError } from "./errors"
+import { withoutTrailingSlashes } from "../format/url"
 
 export interface GhnLogger {
   debug?(msg: string, meta?: object): void
@@ -203,7 +204,7 @@ export function createTransport(config: TransportConfig): Transport {
 
   const base = new URL(config.baseUrl)
   const origin = base.origin
-  const prefix = base.pathname.replace(/\/+$/, "")
+  const prefix = withoutTrailingSlashes(base.pathname)
   const ownDispatcher = config.dispatcher === undefined
   const dispatcher: Dispatcher =
     config.dispatcher ??
@@ -326,6 +327,16 @@ export function createTransport(config: TransportConfig): Transport {
     const envelope = env.data
     const code = envelope.code === undefined ? undefined : Number(envelope.code)
     const ghnMessage = redact(messageText(envelope.message))
+    // The spec's envelope: `code` "mirrors the HTTP status (200 on success)". A 2xx without a
+    // numeric code (none, or not a number) is no answer of GHN's: never read as a success.
+    if (ok && (code === undefined || !Number.isFinite(code) || (typeof envelope.code === "string" && envelope.code.trim() === ""))) {
+      throw apiError({
+        status,
+        code_message: "INVALID_RESPONSE",
+        ghn_message: redact(`HTTP ${status} whose body has no numeric code (the envelope's code mirrors the status)${ghnMessage ? `: ${ghnMessage.slice(0, 200)}` : ""}`),
+        retryable: false,
+      })
+    }
     if (!ok || (code !== undefined && !Number.isNaN(code) && (code < 200 || code >= 300))) {
       const codeMessage = envelope.code_message ? redact(envelope.code_message) : undefined
       const bodyCode = code !== undefined && !Number.isNaN(code) ? code : undefined

@@ -245,13 +245,28 @@ export function issue(field: string, value: unknown, limit: unknown, rule: strin
  * heavier or multi-parcel goods). Checked before sending, so GHN never prices or books light goods
  * that are not light.
  */
+/** The total weight a body declares: its `weight`, else its items' (each item's weight times its quantity); `field` says which. */
+function declaredWeight(input: Record<string, unknown>): { weight: number; field: "weight" | "items" } {
+  if (typeof input.weight === "number" && input.weight > 0) return { weight: input.weight, field: "weight" }
+  const items = Array.isArray(input.items) ? input.items.filter(isRecord) : []
+  return { weight: items.reduce((sum: number, item) => sum + (typeof item.weight === "number" ? item.weight * (typeof item.quantity === "number" ? item.quantity : 1) : 0), 0), field: "items" }
+}
+
+/**
+ * The service type a Create Order or Calculate Fee body means: the one it sends, else the spec's
+ * boundary on its declared weight ("2 = under 20 kg; 5 = 20 kg or more"), the type GHN (and the
+ * sandbox) then applies. Undefined for a type that is no type (the schema refuses it).
+ */
+export function meantServiceType(input: Record<string, unknown>): 2 | 5 | undefined {
+  if (input.service_type_id === 2 || input.service_type_id === 5) return input.service_type_id
+  if (input.service_type_id !== undefined && input.service_type_id !== null) return undefined
+  return declaredWeight(input).weight >= GHN_LIMITS.createOrder.heavyGoodsWeight ? 5 : 2
+}
+
 export function serviceTypeBoundaryIssues(input: Record<string, unknown>, label: string): GhnInputIssue[] {
   const limit = GHN_LIMITS.createOrder.heavyGoodsWeight
   const items = Array.isArray(input.items) ? input.items.filter(isRecord) : []
-  // The total weight: the declared one, else the items' (each item's weight times its quantity).
-  const itemsWeight = items.reduce((sum: number, item) => sum + (typeof item.weight === "number" ? item.weight * (typeof item.quantity === "number" ? item.quantity : 1) : 0), 0)
-  const weight = typeof input.weight === "number" && input.weight > 0 ? input.weight : itemsWeight
-  const field = typeof input.weight === "number" && input.weight > 0 ? "weight" : "items"
+  const { weight, field } = declaredWeight(input)
   if (weight <= 0) return []
   if (input.service_type_id === 2 && weight >= limit) {
     return [issue(field, weight, limit - 1, "max", `${field === "weight" ? "weight" : "the items' total weight"} = ${weight} g is over what ${label} takes for service_type_id 2 (light goods, under ${limit} g): use service_type_id 5`)]

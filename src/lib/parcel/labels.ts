@@ -1,4 +1,5 @@
 import type { GhnLabelSize } from "../ghn/constants"
+import { withoutTrailingSlashes } from "../format/url"
 
 /**
  * The plugin's label route for an order code: it mints a fresh GHN print token and redirects
@@ -6,7 +7,7 @@ import type { GhnLabelSize } from "../ghn/constants"
  * Absolute when the backend URL is known (Medusa's admin links only absolute label URLs).
  */
 export function labelRoute(orderCode: string, size: GhnLabelSize = "A5", backendUrl = "") {
-  return `${backendUrl.replace(/\/+$/, "")}/admin/ghn/labels/${encodeURIComponent(orderCode)}?size=${encodeURIComponent(size)}`
+  return `${withoutTrailingSlashes(backendUrl)}/admin/ghn/labels/${encodeURIComponent(orderCode)}?size=${encodeURIComponent(size)}`
 }
 
 /** The one label a GHN fulfilment carries (an order's parcel or a return's pickup). */

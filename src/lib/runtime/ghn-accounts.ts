@@ -1,6 +1,7 @@
 import { AddressResolver } from "../address/address-resolver"
 import type { GhnClient } from "../ghn"
 import { ghnClientFor, type GhnOptions, parseGhnOptions } from "./options"
+import { CallerShares } from "./caller-shares"
 import { OutageHolds } from "./outage-fallback"
 import { type CacheStore, CachingModule, CachingModuleStore, MemoryStore } from "./quote-cache"
 
@@ -29,6 +30,8 @@ class GhnRoot {
   readonly masterData = new Map<string, AddressResolver>()
   /** The option sets Medusa validated for a registration of the provider (validateOptions, at load). */
   readonly providerOptions = new Set<string>()
+  /** Each storefront caller's share of an account's checkout quotes, by GHN account (callerQuoteSharesOf). */
+  readonly quoteShares = new Map<string, CallerShares>()
   /** Quotes that skip GHN for a while after an outage, by GHN account (src/lib/runtime/outage-fallback.ts). */
   readonly outageHolds = new OutageHolds()
   /**
@@ -72,6 +75,27 @@ export function masterDataOf(options: GhnOptions, client: GhnClient): AddressRes
     root.masterData.set(options.environment, resolver)
   }
   return resolver
+}
+
+/**
+ * The share of an account's GHN calls one storefront caller (an address, IPv6 by /64) may make
+ * happen through checkout quotes (Calculate Fee, Get Service not cached): this fraction of its
+ * `ghnRequestsPerSecond`, and `CALLER_QUOTE_BURST_SECONDS` of that at once. Quotes never wait for
+ * the account's budget and come first: without a share, one caller's flood of new routes and
+ * parcels would hold the account's budget in debt and starve polling, refreshes and shipping runs.
+ */
+export const CALLER_QUOTE_SHARE = 0.1
+export const CALLER_QUOTE_BURST_SECONDS = 10
+
+/** Each caller's share of the account's quotes, one per account in the process (every registration of it shares it). */
+export function callerQuoteSharesOf(accountKey: string, requestsPerSecond: number): CallerShares {
+  let shares = root.quoteShares.get(accountKey)
+  if (!shares) {
+    const perSecond = requestsPerSecond * CALLER_QUOTE_SHARE
+    shares = new CallerShares(perSecond, Math.max(1, Math.round(perSecond * CALLER_QUOTE_BURST_SECONDS)))
+    root.quoteShares.set(accountKey, shares)
+  }
+  return shares
 }
 
 /** The process's outage holds, shared by every registration of an account. */

@@ -5,6 +5,8 @@ import { GhnOptionsError } from "./options"
 import { ParcelError } from "../parcel/parcel"
 import { normalizeVnPhone, VN_PHONE_RULE } from "../address/phone"
 import { isShopperErrorCode, ShopperError, shopperLocaleOf, shopperMessage } from "../checkout/shopper-errors"
+import { FieldTooLongError, SHOPPER_FIELD_LIMITS } from "../checkout/field-limits"
+import { excerptOf } from "../format/excerpt"
 
 const PERMISSION_CODES = new Set([
   "CLIENT_NOT_OWNER_OF_SHOP",
@@ -65,6 +67,10 @@ export function shopperError(type: string, message: string, shopper: ShopperErro
  * (`phone_missing`): GHN's Create Order needs the receiver's phone (`to_phone`).
  */
 export function checkoutPhoneOf(written: string | null | undefined, { required = false }: { required?: boolean } = {}): string | undefined {
+  // Bounded before anything reads it, whoever calls.
+  if (typeof written === "string" && written.length > SHOPPER_FIELD_LIMITS.phone) {
+    throw toMedusaError(new FieldTooLongError("shipping_address.phone", SHOPPER_FIELD_LIMITS.phone, written.length))
+  }
   if (written === null || written === undefined || !written.trim()) {
     if (!required) return undefined
     throw shopperError(
@@ -75,10 +81,11 @@ export function checkoutPhoneOf(written: string | null | undefined, { required =
   }
   const phone = normalizeVnPhone(written)
   if (phone) return phone
+  const quoted = excerptOf(written)
   throw shopperError(
     MedusaError.Types.INVALID_DATA,
-    `shipping_address.phone: ${JSON.stringify(written)} is not a phone GHN delivers to: it must be ${VN_PHONE_RULE}`,
-    { code: "phone_not_vietnamese", params: { phone: written.slice(0, 40) } }
+    `shipping_address.phone: ${JSON.stringify(quoted)} is not a phone GHN delivers to: it must be ${VN_PHONE_RULE}`,
+    { code: "phone_not_vietnamese", params: { phone: quoted } }
   )
 }
 
@@ -140,6 +147,11 @@ export function toMedusaError(error: unknown, action?: string): MedusaError {
   if (isAddressResolutionError(error)) {
     return shopperError(MedusaError.Types.INVALID_DATA, prefix + error.message, addressShopperError(error))
   }
+  // By name too, as an address resolution's: another load of the class may have thrown it.
+  if (error instanceof FieldTooLongError || (error instanceof Error && error.name === "FieldTooLongError")) {
+    const { field, limit } = error as FieldTooLongError
+    return shopperError(MedusaError.Types.INVALID_DATA, prefix + error.message, { code: "field_too_long", params: { field, limit } })
+  }
   if (error instanceof ParcelError) {
     const shopper = parcelShopperError(error)
     if (shopper) return shopperError(MedusaError.Types.INVALID_DATA, prefix + error.message, shopper)
@@ -166,7 +178,8 @@ export function toMedusaError(error: unknown, action?: string): MedusaError {
       return new GhnServiceError(GHN_UNAVAILABLE, prefix + error.message, code, retryAfter)
     }
     const type = error.ghn_status === 404 ? MedusaError.Types.NOT_FOUND : MedusaError.Types.INVALID_DATA
-    return new MedusaError(type, prefix + error.message, code)
+    // GHN's own words beside the plugin's text, for the admin to show in its language's sentence.
+    return Object.assign(new MedusaError(type, prefix + error.message, code), { ghn_text: error.code_message_value || error.ghn_message })
   }
   if (error instanceof GhnError) return new GhnServiceError(GHN_UNAVAILABLE, prefix + error.message, "GHN_ERROR")
   const message = error instanceof Error ? error.message : String(error)

@@ -59,6 +59,11 @@ export const ghnOptionsSchema = z
     quoteTimeoutMs: z.number().int().min(500).max(60000).default(8000),
     locationShops: z.record(z.string(), positiveInt).default({}),
     trackingUrlBase: z.string().url().optional(),
+    /**
+     * The storefront's order tracking page: shopper notifications link to it with a signed token
+     * (`?ghn_tracking=`), which the page hands to `POST /store/ghn/tracking/link` (docs/storefront.md).
+     */
+    orderTrackingUrl: z.string().url().refine((u) => /^https?:\/\//i.test(u), "orderTrackingUrl must be an http(s):// URL").optional(),
     /** The store's public backend URL, for absolute label links (default MEDUSA_BACKEND_URL). */
     backendUrl: z.string().url().optional(),
     language: z.enum(["vi", "en"]).default("vi"),
@@ -73,6 +78,12 @@ export const ghnOptionsSchema = z
       .regex(/^[A-Za-z0-9_.-]*$/, "clientOrderCodePrefix takes letters, digits, '-', '_' and '.'")
       .default(""),
     pollIntervalMinutes: z.number().int().min(1).max(1440).default(30),
+    /**
+     * How long an order's lock (one writer per Medusa order) outlives a process that stopped while
+     * holding it; a shipping run's lease outlasts it (by a quarter, at most 30 s), so a run whose
+     * worker stopped is continued once both expired.
+     */
+    orderLockSeconds: z.number().int().min(2).max(600).default(120),
     /**
      * GHN calls per second that polling, the admin's refreshes and bulk actions may use (checkout
      * quotes and Create Order never wait and come first). GHN publishes no limit; a 429 lowers it.
@@ -151,6 +162,16 @@ export const ghnOptionsSchema = z
       )
       .max(1000)
       .default([]),
+    /**
+     * Guest order tracking's guessing limit: lookups that found nothing allowed per caller in a
+     * window of `windowSeconds` (docs/storefront.md, "Order tracking limits").
+     */
+    guestTrackingLimit: z
+      .strictObject({
+        attempts: z.number().int().min(1).max(1000),
+        windowSeconds: z.number().int().min(60).max(315_360_000),
+      })
+      .default({ attempts: 10, windowSeconds: 600 }),
     /** The language of shopper notifications when the order has no locale (`vi` or `en`). */
     shopperLocale: z.enum(["vi", "en"]).default("vi"),
     /**

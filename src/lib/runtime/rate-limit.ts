@@ -6,9 +6,11 @@ export type RateDecision = { allowed: boolean; retryAfterSeconds: number }
 /**
  * Counts attempts atomically: `add` returns the count after adding `delta`, and throws when the
  * count cannot be kept (a public route then refuses, it never lets the caller through uncounted).
+ * `peek` reads a count without creating it (0 when there is none).
  */
 export interface AttemptCounter {
   add(key: string, delta: number, ttlSeconds: number): Promise<number>
+  peek(key: string): Promise<number>
 }
 
 /** What the counter reads of Medusa's locking module (`Modules.LOCKING`), typed structurally. */
@@ -18,21 +20,61 @@ export interface LockingModule {
 
 /**
  * The count in this process, for a store without Medusa's caching module: JavaScript runs the
- * read and the write without a gap, so it is atomic. At most `maxKeys` windows are kept (oldest dropped).
+ * read and the write without a gap, so it is atomic. At most `maxKeys` counts are kept. A count
+ * back at 0 is dropped (it is the same as none). When the table is full, the windows that ended
+ * go first, then the lowest counts (the newest first among equal ones) down to three quarters:
+ * a caller filling the table with fresh keys pushes out counts of 1 (its own among them), never a
+ * count higher than what it spent on three quarters of the table. Never flushed whole.
  */
 export class MemoryCounter implements AttemptCounter {
-  private readonly counts = new Map<string, { n: number; expires: number }>()
+  private readonly counts = new Map<string, { n: number; expires: number; born: number }>()
+  private births = 0
 
-  constructor(private readonly maxKeys = 50_000) {}
+  constructor(
+    private readonly maxKeys = 50_000,
+    private readonly now: () => number = Date.now
+  ) {}
+
+  get size(): number {
+    return this.counts.size
+  }
 
   async add(key: string, delta: number, ttlSeconds: number) {
-    const now = Date.now()
-    const hit = this.counts.get(key)
-    const n = Math.max(0, (hit && hit.expires > now ? hit.n : 0) + delta)
-    this.counts.delete(key)
-    if (this.counts.size >= this.maxKeys) this.counts.delete(this.counts.keys().next().value!)
-    this.counts.set(key, { n, expires: hit && hit.expires > now ? hit.expires : now + ttlSeconds * 1000 })
+    const now = this.now()
+    const hit = this.live(key, now)
+    const n = Math.max(0, (hit?.n ?? 0) + delta)
+    if (n === 0) {
+      this.counts.delete(key)
+      return 0
+    }
+    if (hit) hit.n = n
+    else {
+      if (this.counts.size >= this.maxKeys) this.evict(now)
+      this.counts.set(key, { n, expires: now + ttlSeconds * 1000, born: this.births++ })
+    }
     return n
+  }
+
+  async peek(key: string) {
+    return this.live(key, this.now())?.n ?? 0
+  }
+
+  private live(key: string, now: number) {
+    const hit = this.counts.get(key)
+    if (hit && hit.expires <= now) {
+      this.counts.delete(key)
+      return undefined
+    }
+    return hit
+  }
+
+  private evict(now: number) {
+    for (const [key, entry] of this.counts) if (entry.expires <= now) this.counts.delete(key)
+    const keep = Math.floor(this.maxKeys * 0.75)
+    if (this.counts.size <= keep) return
+    // Sorted once per quarter of the table: the cost of a fresh key stays O(log n) on average.
+    const lowest = [...this.counts].sort(([, a], [, b]) => a.n - b.n || b.born - a.born)
+    for (let i = 0; i < lowest.length - keep; i++) this.counts.delete(lowest[i][0])
   }
 }
 
@@ -49,13 +91,17 @@ export class LockedCachingCounter implements AttemptCounter {
     private readonly prefix = "ghn:"
   ) {}
 
+  private async read(cacheKey: string): Promise<number> {
+    const hit = (await this.caching.get({ key: cacheKey })) as { n?: unknown } | null | undefined
+    return typeof hit?.n === "number" ? hit.n : 0
+  }
+
   async add(key: string, delta: number, ttlSeconds: number) {
     const cacheKey = this.prefix + key
     return this.locking.execute(
       `${this.prefix}lock:${key}`,
       async () => {
-        const hit = (await this.caching.get({ key: cacheKey })) as { n?: unknown } | null | undefined
-        const n = Math.max(0, (typeof hit?.n === "number" ? hit.n : 0) + delta)
+        const n = Math.max(0, (await this.read(cacheKey)) + delta)
         // Tags given, so the module does not compute any from the value.
         await this.caching.set({ key: cacheKey, data: { n }, ttl: Math.max(1, ttlSeconds), tags: [] })
         return n
@@ -63,6 +109,11 @@ export class LockedCachingCounter implements AttemptCounter {
       // A lock not had within 5 s is a failing store: the caller answers 503.
       { timeout: 5, expire: 5 }
     )
+  }
+
+  /** One read of one key is atomic by itself: no lock. */
+  async peek(key: string) {
+    return this.read(this.prefix + key)
   }
 }
 
@@ -86,31 +137,110 @@ export function attemptCounterOf(scope: Scope, keys: { caching: string; locking:
 const windowOf = (windowSeconds: number, now: number) => Math.floor(now / 1000 / windowSeconds)
 const keyOf = (key: string, window: number) => `rate:${key}:${window}`
 
-/** Attempts counted by takeAttempts, to give back (a lookup that found what it asked). */
-export type CountedAttempts = { keys: string[]; ttlSeconds: number }
+/**
+ * A lookup let through by openLookup, to settle once its answer is known: what it counted
+ * against the caller and against each target.
+ */
+export type LookupPass = { allowed: true; caller: string; weight: number; targets: string[]; ttlSeconds: number }
+export type LookupGate = LookupPass | (RateDecision & { allowed: false })
+
+/** Lookups naming a hot target a caller may make in a window (each costs that share of its attempts). */
+export const HOT_TRIES = 3
 
 /**
- * Counts one attempt of every key in a fixed window BEFORE the work it guards, and says whether
- * all are within `limit`: 60 simultaneous attempts get counts 1..60, and only `limit` go through.
- * Throws when the counter fails (the caller fails closed).
+ * The guard of a lookup a guesser would repeat (guest tracking: an email and an order number),
+ * built so that nobody can lock the right asker out:
+ * - the CALLER (its address, IPv6 by /64) has `limit` attempts a window; a lookup that finds what
+ *   it asked gives its attempt back, so only misses spend them, and only the caller's own;
+ * - each TARGET the lookup names (the order number, the email) counts the lookups naming it that
+ *   found nothing (and those in flight). Past `limit`, the target is hot: a lookup naming it costs
+ *   the caller a `HOT_TRIES`th of its window's attempts, and goes through only if the caller had
+ *   one left. A right pair is found and gives it all back: the owner is never refused by what
+ *   others did to the target (only by its own misses: `HOT_TRIES` - 1 on a hot order still let
+ *   the right pair in); a guesser gets `HOT_TRIES` tries per address and window on hot targets;
+ * - every count is taken BEFORE the lookup, atomically (60 simultaneous misses: only `limit`
+ *   are looked up); a refused lookup gives back what it took (it looked at nothing).
+ * Throws when the counter fails: the caller answers 503 (fail closed).
  */
-export async function takeAttempts(
+export async function openLookup(
   counter: AttemptCounter,
-  keys: string[],
+  keys: { caller: string; targets: string[] },
   limit: number,
   windowSeconds: number,
   now = Date.now()
-): Promise<RateDecision & { counted: CountedAttempts }> {
+): Promise<LookupGate> {
   const window = windowOf(windowSeconds, now)
-  const windowed = keys.map((key) => keyOf(key, window))
-  const counts = await Promise.all(windowed.map((key) => counter.add(key, 1, windowSeconds)))
+  const caller = keyOf(keys.caller, window)
+  const targets = keys.targets.map((key) => keyOf(key, window))
   const retryAfterSeconds = Math.max(1, (window + 1) * windowSeconds - Math.floor(now / 1000))
-  return { allowed: counts.every((n) => n <= limit), retryAfterSeconds, counted: { keys: windowed, ttlSeconds: windowSeconds } }
+  // A caller already out of attempts is refused without touching the targets' counts.
+  if ((await counter.peek(caller)) >= limit) return { allowed: false, retryAfterSeconds }
+  const counts = await Promise.all(targets.map((key) => counter.add(key, 1, windowSeconds)))
+  const weight = counts.some((n) => n > limit) ? Math.ceil(limit / HOT_TRIES) : 1
+  const spent = await counter.add(caller, weight, windowSeconds)
+  if (spent - weight < limit) return { allowed: true, caller, weight, targets, ttlSeconds: windowSeconds }
+  await settleLookup(counter, { allowed: true, caller, weight, targets, ttlSeconds: windowSeconds }, true)
+  return { allowed: false, retryAfterSeconds }
 }
 
-/** Gives back the attempts takeAttempts counted (best effort: a failure leaves them counted). */
-export async function giveBack(counter: AttemptCounter, counted: CountedAttempts): Promise<void> {
-  await Promise.all(counted.keys.map((key) => counter.add(key, -1, counted.ttlSeconds).catch(() => undefined)))
+/**
+ * Settles a lookup openLookup let through: found, everything it counted is given back (best
+ * effort: a failure leaves it counted); not found, the counts stay (a miss).
+ */
+export async function settleLookup(counter: AttemptCounter, pass: LookupPass, found: boolean): Promise<void> {
+  if (!found) return
+  await Promise.all(
+    [counter.add(pass.caller, -pass.weight, pass.ttlSeconds), ...pass.targets.map((key) => counter.add(key, -1, pass.ttlSeconds))].map((p) => p.catch(() => 0))
+  )
+}
+
+/**
+ * The caller a public route limits: its address (see clientAddressOf), an IPv6 address by its
+ * /64 network (one subscriber's home or server holds a whole /64: each of its addresses is the
+ * same caller).
+ */
+export function callerOf(
+  req: { socket: { remoteAddress?: string }; headers: Record<string, string | string[] | undefined> },
+  trustedProxies: readonly string[]
+): string {
+  return addressGroupOf(clientAddressOf(req, trustedProxies))
+}
+
+/** Loopback, private, link-local and shared (carrier NAT) ranges: where a reverse proxy, not a shopper, usually connects from. */
+const PRIVATE_RANGES = trustedProxyList(["127.0.0.0/8", "10.0.0.0/8", "172.16.0.0/12", "192.168.0.0/16", "169.254.0.0/16", "100.64.0.0/10", "::1/128", "fc00::/7", "fe80::/10"])
+
+/** Is this a loopback or private address (not a shopper's on the Internet)? */
+export function isPrivateAddress(address: string): boolean {
+  const plain = plainAddress(address.split("%")[0])
+  const family = isIP(plain)
+  return family !== 0 && PRIVATE_RANGES.check(plain, family === 4 ? "ipv4" : "ipv6")
+}
+
+/**
+ * The caller a share of GHN calls is kept for, or undefined when the request's caller cannot be
+ * told apart: a private or loopback address with no `trustedProxies` is a proxy in front of the
+ * store, and a share kept for it would be every shopper's at once (checkout throttled store-wide).
+ */
+export function shareCallerOf(
+  req: { socket: { remoteAddress?: string }; headers: Record<string, string | string[] | undefined> },
+  trustedProxies: readonly string[]
+): string | undefined {
+  const address = clientAddressOf(req, trustedProxies)
+  if (!trustedProxies.length && isPrivateAddress(address)) return undefined
+  return addressGroupOf(address)
+}
+
+/** An IPv4 address as it is; an IPv6 address as its /64 network (`2001:db8:1:2::/64`); anything else as it is. */
+export function addressGroupOf(address: string): string {
+  const plain = plainAddress(address.split("%")[0])
+  if (isIP(plain) !== 6) return plain
+  const [head, tail] = plain.split("::")
+  const groups = (part: string | undefined) => (part ? part.split(":") : [])
+  const left = groups(head)
+  // An embedded IPv4 tail (`::1.2.3.4`) fills two groups; only the first four groups matter here.
+  const right = groups(tail).flatMap((g) => (g.includes(".") ? ["0", "0"] : [g]))
+  const all = tail === undefined ? left.flatMap((g) => (g.includes(".") ? ["0", "0"] : [g])) : [...left, ...Array(8 - left.length - right.length).fill("0"), ...right]
+  return `${all.slice(0, 4).map((g) => parseInt(g, 16).toString(16)).join(":")}::/64`
 }
 
 /** An IPv4 address written as IPv6 (`::ffff:10.0.0.1`, how a dual-stack socket reports it) in its IPv4 form. */

@@ -7,6 +7,8 @@ export type ReadyProblem =
   | { code: "parcel"; message: string; field: string }
   | { code: "orphan"; message: string; client_order_code: string; order_code: string | null }
   | { code: "stock"; message: string; line_item_id: string }
+  /** Medusa's order holds impossible figures (src/lib/cod/cod.ts, orderFiguresProblem): no GHN order until corrected. */
+  | { code: "figures"; message: string }
 
 export type ReadyOrder = {
   id: string

@@ -1,4 +1,4 @@
-import { withoutHosts } from "../runtime/medusa-error"
+import { shopperErrorOf, withoutHosts } from "../runtime/medusa-error"
 import { ORDER_QUEUE_EXPIRE_S } from "../runtime/order-queue"
 
 /**
@@ -22,24 +22,50 @@ export const MAX_RUN_ORDERS = 1_000
  */
 export const RUN_CONCURRENCY = 4
 /**
- * A worker renews its run's lease this often; a lease not renewed for RUN_LEASE_MS means the worker
- * stopped. It outlasts the locks a stopped worker leaves on the orders it was shipping (the order's
- * fulfilment queue and its GHN order lock, 120 s in Medusa's locking module): the resumed run never
- * waits on them.
+ * A lease not renewed for this long means the worker stopped. It outlasts the locks a stopped
+ * worker leaves on the orders it was shipping (the order's fulfilment queue and its GHN order
+ * lock, `orderLockSeconds` in Medusa's locking module) by a quarter of them, at most 30 s: the
+ * resumed run never waits on them.
  */
-export const RUN_LEASE_MS = (ORDER_QUEUE_EXPIRE_S + 30) * 1000
-export const RUN_RENEW_MS = 15_000
+export function runLeaseSeconds(orderLockSeconds: number): number {
+  return orderLockSeconds + Math.min(30, Math.ceil(orderLockSeconds / 4))
+}
+/** A worker renews its run's lease this often: three times a lease at least, every 15 s at most. */
+export function runRenewMs(leaseSeconds: number): number {
+  return Math.min(15_000, Math.floor((leaseSeconds * 1000) / 3))
+}
+/** The lease and its renewal with the default locks (120 s): 150 s, renewed every 15 s. */
+export const RUN_LEASE_MS = runLeaseSeconds(ORDER_QUEUE_EXPIRE_S) * 1000
+export const RUN_RENEW_MS = runRenewMs(RUN_LEASE_MS / 1000)
 
 /** The fulfilment metadata keys a run sets: its id, and the pickup shift it chose (read by the Create Order body's builder). */
 export const RUN_METADATA_KEY = "ghn_shipping_run"
 export const PICK_SHIFT_METADATA_KEY = "ghn_pick_shift"
 
-/** What a failed order keeps: GHN's code (or Medusa's error type) and the text, never a host or URL. */
-export function failureOf(error: unknown): { code: string | null; message: string } {
-  const e = error as { code?: unknown; type?: unknown; message?: unknown } | null | undefined
+/**
+ * A failure's stable reason and its parameters, as the admin words it in its own language
+ * (src/admin/i18n `errors`): `reason` is one of ADMIN_FAILURE_REASONS (an address, a parcel, a
+ * phone, GHN unavailable, an order a run cannot ship); `ghn_text` is GHN's own words when GHN refused.
+ */
+export type FailureParams = { reason?: string; ghn_text?: string } & Record<string, unknown>
+
+/** What a failed order keeps: GHN's code (or Medusa's error type), the text (never a host or URL), and the reason's parameters for the admin's words. */
+export function failureOf(error: unknown): { code: string | null; message: string; params: FailureParams | null } {
+  const e = error as { code?: unknown; type?: unknown; message?: unknown; ghn_text?: unknown } | null | undefined
   const code = typeof e?.code === "string" && e.code ? e.code : typeof e?.type === "string" && e.type ? e.type : null
   const message = withoutHosts(typeof e?.message === "string" && e.message ? e.message : String(error))
-  return { code, message: message.slice(0, 2000) }
+  const shopper = shopperErrorOf(error)
+  const ghnText = typeof e?.ghn_text === "string" && e.ghn_text ? withoutHosts(e.ghn_text).slice(0, 500) : undefined
+  let params: FailureParams | null = null
+  if (shopper) {
+    const { candidates, ...rest } = shopper.params as { candidates?: { label?: string }[] } & Record<string, unknown>
+    // A candidate's label is what the admin shows of it; a handful is enough to choose from.
+    params = { reason: shopper.code, ...rest, ...(candidates ? { candidates: candidates.slice(0, 5).map((c) => String(c.label ?? "").slice(0, 200)) } : {}) }
+  }
+  // Refused before GHN for the order's own figures (src/workflows/utils/cod-checks.ts): the admin words it.
+  if (!params && code === "order_figures") params = { reason: code }
+  if (ghnText) params = { ...(params ?? {}), ghn_text: ghnText }
+  return { code, message: message.slice(0, 2000), params }
 }
 
 /** A run's counts from its orders' states. */

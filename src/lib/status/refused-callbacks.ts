@@ -8,18 +8,66 @@ export const REFUSED_BODY_MAX = 2048
 
 const MASK = "••••"
 
-/** A JSON field whose name says it holds a secret, and its text value. */
-const SECRET_FIELD = /("(?:[^"]*(?:token|secret|password|otp)[^"]*)"\s*:\s*)"(?:[^"\\]|\\.)*"/gi
+/** A field name that says its value is a secret. */
+const SECRET_NAME = /token|secret|password|otp/i
+
+/** The index of the quote closing the JSON string opened at `open`, or -1 when the text ends first. */
+function closingQuote(text: string, open: number): number {
+  for (let i = open + 1; i < text.length; i++) {
+    if (text[i] === "\\") i++
+    else if (text[i] === '"') return i
+  }
+  return -1
+}
+
+/** The index of the first character at or after `from` that is not JSON whitespace. */
+function skipSpace(text: string, from: number): number {
+  let i = from
+  while (i < text.length && (text[i] === " " || text[i] === "\t" || text[i] === "\n" || text[i] === "\r")) i++
+  return i
+}
+
+/**
+ * The first `limit` characters of the body with every text value of a field whose name says it
+ * holds a secret (`"Token": "…"`) masked. One pass, each character read at most twice, and no
+ * further than the kept part needs (a name or a value that crosses the cut is read whole): a regex
+ * that looked back for the name from every quote was quadratic on a body of many quotes or a long
+ * name. The body need not be valid JSON (it was refused): an unterminated secret value is masked
+ * to the end.
+ */
+function maskSecretFields(body: string, limit: number): string {
+  let kept = ""
+  let copied = 0
+  // The body's text from `copied`, as much of it as the kept part still takes (never a longer copy).
+  const rest = () => body.slice(copied, copied + limit - kept.length)
+  let at = body.indexOf('"')
+  while (at >= 0 && kept.length + (at - copied) < limit) {
+    const close = closingQuote(body, at)
+    if (close < 0) break
+    const colon = skipSpace(body, close + 1)
+    const value = body[colon] === ":" ? skipSpace(body, colon + 1) : -1
+    if (value >= 0 && body[value] === '"' && SECRET_NAME.test(body.slice(at + 1, close))) {
+      if (kept.length + (value - copied) >= limit) break
+      const end = closingQuote(body, value)
+      kept += body.slice(copied, value) + `"${MASK}"`
+      if (end < 0) return kept.slice(0, limit)
+      copied = end + 1
+      at = body.indexOf('"', copied)
+    } else {
+      at = body.indexOf('"', close + 1)
+    }
+  }
+  return (kept.length >= limit ? kept : kept + rest()).slice(0, limit)
+}
 
 /**
  * A refused body as kept: the store's webhook secrets and every secret-named field's value masked
- * over the whole body first, then cut to REFUSED_BODY_MAX, so a secret across the cut is never
- * half kept.
+ * first, then cut to REFUSED_BODY_MAX, so a secret across the cut is never half kept.
  */
 export function keptRefusedBody(body: string, secrets: string[]): string {
   let masked = body
   for (const secret of secrets) if (secret) masked = masked.split(secret).join(MASK)
-  return masked.replace(SECRET_FIELD, `$1"${MASK}"`).slice(0, REFUSED_BODY_MAX)
+  return maskSecretFields(masked, REFUSED_BODY_MAX)
 }
 
 /**

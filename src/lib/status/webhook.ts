@@ -3,6 +3,7 @@ import { z } from "zod"
 import { GHN_LIMITS } from "../ghn/constants"
 import { ghnIso, ghnMillis, isGhnDate } from "../ghn/dates"
 import { blank, emptyObject } from "../ghn/response"
+import { excerptOf } from "../format/excerpt"
 
 /** Tries of a stored callback before it waits for the admin (its error shows on the shipment). */
 import { feeBreakdown } from "../parcel/fee-breakdown"
@@ -138,9 +139,16 @@ export function secretMatches(expected: string, provided: string | string[] | un
   return timingSafeEqual(a, b)
 }
 
-/** The lines a malformed body gets back, each naming the field. */
+/** The most issues of a malformed body told, each field's name cut to an excerpt: the sender chose them. */
+const MAX_TOLD_ISSUES = 10
+
+/** A field of a callback as an answer names it: its path, cut to an excerpt (a sender's key may be any length). */
+export const webhookFieldOf = (issue: z.core.$ZodIssue) => excerptOf(issue.path.join(".")) || "body"
+
+/** The lines a malformed body gets back, each naming the field: the first few, then how many more. */
 export function describeWebhookIssues(error: z.ZodError) {
-  return error.issues.map((i) => `${i.path.join(".") || "body"}: ${i.message}`)
+  const lines = error.issues.slice(0, MAX_TOLD_ISSUES).map((i) => `${webhookFieldOf(i)}: ${i.message}`)
+  return error.issues.length > MAX_TOLD_ISSUES ? [...lines, `and ${error.issues.length - MAX_TOLD_ISSUES} more`] : lines
 }
 
 /** One thing GHN said about an order: a webhook, a poll of Order Info, or an admin refresh. */

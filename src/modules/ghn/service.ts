@@ -11,7 +11,9 @@ import { inFlightSettled } from "../../lib/runtime/in-flight"
 import { GhnOptions, parseGhnOptions, shopIdForLocation } from "../../lib/runtime/options"
 import { CachingModule, SharedCache } from "../../lib/runtime/quote-cache"
 import { storeGhnBudget, StoreMasterData } from "../../lib/runtime/store-master-data"
+import { runLeaseSeconds } from "../../lib/shipping-run/shipping-run"
 import { keptRefusedBody, RefusalLog } from "../../lib/status/refused-callbacks"
+import { trackingLinksOf, type TrackingLinks } from "../../lib/status/tracking-link"
 import { type GhnAccount, GhnAccounts } from "./accounts"
 import { LocationShopCache } from "./location-shop-cache"
 import { CodRiskCheck } from "./cod-risk"
@@ -19,7 +21,7 @@ import {
   GhnAddressChoice, GhnAutoShip, GhnCreateIntent, GhnLocationShop, GhnReadyOrder, GhnReceiverOutcome, GhnRefusedCallback, GhnShipment, GhnShippingRun, GhnShippingRunOrder, GhnTicket, GhnTrustedReceiver, GhnWebhookEvent,
 } from "./models"
 import type {
-  AutoShipRepository, CallbackRepository, CodReportRepository, InsightRepository, IntentRepository, LocationShopRepository, ReadyToShipRepository, ReceiverRepository, RefusedCallbackRepository, ShipmentRepository, ShippingRunRepository,
+  AutoShipRepository, CallbackRepository, CodReportRepository, HandoverScanRepository, InsightRepository, IntentRepository, LocationShopRepository, ReadyToShipRepository, ReceiverRepository, RefusedCallbackRepository, ShipmentRepository, ShippingRunRepository,
 } from "./repositories"
 import type { RetryDelay, StoredCallback } from "./repositories/callback"
 import type { IntentMoveFields, IntentRef } from "./repositories/intent"
@@ -35,6 +37,7 @@ type InjectedDependencies = {
   [Modules.CACHING]?: CachingModule
   callbackRepository: CallbackRepository
   codReportRepository: CodReportRepository
+  handoverScanRepository: HandoverScanRepository
   insightRepository: InsightRepository
   intentRepository: IntentRepository
   locationShopRepository: LocationShopRepository
@@ -71,8 +74,12 @@ export default class GhnModuleService extends MedusaService({
   readonly storeAddresses: StoreMasterData
   /** GHN answers that are the same for the same input (lead times), in Medusa's caching module when configured. */
   readonly cache: SharedCache
+  /** The signed tracking links of shopper notifications (keyed from Medusa's JWT secret; undefined without one). */
+  readonly trackingLinks: TrackingLinks | undefined
   /** Shipping runs: their orders' states and moves (./repositories/shipping-run.ts). */
   readonly shippingRuns: ShippingRunRepository
+  /** Shipping runs' door checks of their parcels (./repositories/handover-scan.ts). */
+  readonly handoverScans: HandoverScanRepository
   /** The automatic shipping queue (option `autoShip`, ./repositories/auto-ship.ts). */
   readonly autoShip: AutoShipRepository
   /** Orders ready to ship (./repositories/ready-to-ship.ts). */
@@ -100,9 +107,13 @@ export default class GhnModuleService extends MedusaService({
     this.storeAddresses = new StoreMasterData(this.addresses, storeGhnBudget())
     // The store the provider's caches use too (src/lib/runtime/ghn-accounts.ts): its refused-token notice is read here.
     this.cache = new SharedCache(ghnCacheStoreOf(container[Modules.CACHING], container.logger), this.options.quoteCacheTtlSeconds)
+    this.trackingLinks = trackingLinksOf((container.configModule as { projectConfig?: { http?: { jwtSecret?: string } } } | undefined)?.projectConfig?.http?.jwtSecret)
     this.accounts_ = new GhnAccounts({ provider_id: null, options: this.options, client: this.client }, container.configModule, container.logger)
     this.logger = container.logger
     this.shippingRuns = container.shippingRunRepository
+    // The locks' expiry and the runs' lease, from the options (src/lib/runtime/order-lock.ts).
+    this.shippingRuns.leaseSeconds = runLeaseSeconds(this.options.orderLockSeconds)
+    this.handoverScans = container.handoverScanRepository
     this.readyToShip = container.readyToShipRepository
     this.autoShip = container.autoShipRepository
     this.callbackRepository_ = container.callbackRepository
@@ -224,6 +235,10 @@ export default class GhnModuleService extends MedusaService({
   measuredParcels(days: number, limit = 20_000, sharedContext?: Context) { return this.shipmentRepository_.measured(days, limit, sharedContext) }
   codReport(opts: { filter: CodFilter; order_id?: string; limit: number; offset: number }, sharedContext?: Context) { return this.codReportRepository_.report(opts, sharedContext) }
   codReportPage(opts: Parameters<CodReportRepository["page"]>[0], sharedContext?: Context) { return this.codReportRepository_.page(opts, sharedContext) }
+  /** These orders' parcels (not returns) with their COD and status: the COD tab's order check. */
+  codOrderParcels(orderIds: string[], sharedContext?: Context) { return this.codReportRepository_.orderParcels(orderIds, sharedContext) }
+  /** Keeps these orders' COD checks, read by the COD tab's `differences` filter. */
+  saveOrderCodChecks(checks: Parameters<CodReportRepository["saveOrderChecks"]>[0], sharedContext?: Context) { return this.codReportRepository_.saveOrderChecks(checks, sharedContext) }
   insightCounts(opts: { from: Date; to: Date; location_id?: string | null; group: InsightGroup }, sharedContext?: Context) { return this.insightRepository_.counts(opts, sharedContext) }
 
   // Receivers (./repositories/receiver.ts) and the option codRisk (./cod-risk.ts).

@@ -11,7 +11,8 @@ import type {
   ValidateFulfillmentDataContext,
 } from "@medusajs/framework/types"
 import { type AddressInput, AddressResolver, type ResolvedAddress } from "../../lib/address/address-resolver"
-import { ghnCacheStoreOf, ghnClientOf, ghnOutageHolds, masterDataOf, noteGhnProviderOptions, storedLocationShopOf } from "../../lib/runtime/ghn-accounts"
+import { callerQuoteSharesOf, ghnCacheStoreOf, ghnClientOf, ghnOutageHolds, masterDataOf, noteGhnProviderOptions, storedLocationShopOf } from "../../lib/runtime/ghn-accounts"
+import { takeCallerShare } from "../../lib/runtime/store-master-data"
 import { GhnClient, GHN_LIMITS, GhnNetworkError } from "../../lib/ghn"
 import { checkoutPhoneOf, GHN_CONNECTION, GHN_UNAVAILABLE, ghnServiceFailureOf, GhnServiceError, shopperError, toMedusaError, withoutHosts } from "../../lib/runtime/medusa-error"
 import { GhnOptions, parseGhnOptions, shopIdForLocation } from "../../lib/runtime/options"
@@ -26,6 +27,7 @@ import {
 } from "../../lib/runtime/outage-fallback"
 import { createHash } from "node:crypto"
 import type { GhnFulfillmentData, GhnFulfillmentDataSoFar, GhnMethodData, GhnOptionData, GhnProviderContext, ServiceTypeId } from "../../contracts/fulfillment-data"
+import { assertAddressWithinLimits } from "../../lib/checkout/field-limits"
 import { GhnParty, linesFromOrderItems, linesValue, partyOf, type OrderItemLike } from "../../lib/parcel/order-body"
 
 type InjectedDependencies = {
@@ -123,6 +125,10 @@ class GhnFulfillmentProviderService extends AbstractFulfillmentProviderService {
   private get accountKey() {
     return `${this.options.environment}|${createHash("sha256").update(this.options.token).digest("hex").slice(0, 16)}`
   }
+  /** A quote's GHN call, paid from the storefront caller's share of the account (none outside a storefront request). */
+  private payQuoteCall() {
+    takeCallerShare(callerQuoteSharesOf(this.accountKey, this.options.ghnRequestsPerSecond), "shipping quotes")
+  }
   /** An outage's fallback quotes, told at most once a minute (an outage quotes many carts). */
   private warnFallback(message: string) {
     if (Date.now() - this.lastFallbackWarning < 60_000) return
@@ -171,6 +177,8 @@ class GhnFulfillmentProviderService extends AbstractFulfillmentProviderService {
     const service_type_id = serviceTypeOf(optionData)
     const is_return = Boolean(optionDataOf(optionData).is_return)
     try {
+      // Every field of the shopper's address bounded before the phone rule or the resolver reads one.
+      assertAddressWithinLimits(context.shipping_address)
       // Only what the plugin computes: `data` comes from the storefront and is not trusted.
       void data
       const result: GhnMethodData = { service_type_id, is_return }
@@ -209,6 +217,12 @@ class GhnFulfillmentProviderService extends AbstractFulfillmentProviderService {
     }
     // Set by the plugin's pricing-context hook where Medusa leaves them out (returns).
     const shippingAddress = ((context as GhnProviderContext).ghn_order_address ?? context.shipping_address) as AddressInput | undefined
+    // Every field of the shopper's address bounded before the resolver reads one (a quote runs on every cart change).
+    try {
+      assertAddressWithinLimits(shippingAddress)
+    } catch (error) {
+      throw toMedusaError(error)
+    }
     if (!shippingAddress?.country_code && !shippingAddress?.province && !shippingAddress?.city) {
       throw new MedusaError(MedusaError.Types.INVALID_DATA, "GHN needs the cart's shipping address to quote a fee")
     }
@@ -264,6 +278,7 @@ class GhnFulfillmentProviderService extends AbstractFulfillmentProviderService {
       const [served, quote] = await Promise.allSettled([
         this.assertRouteServed(shopId, origin?.district_id, destination, service_type_id, deadline),
         this.cache.getOrLoad(key, async () => {
+          this.payQuoteCall()
           const fee = await this.client.fees.calculate(body, { shopId, signal: deadline })
           // GHN's own fee for this route and parcel: what an outage falls back to.
           if (fallbackOptions) await rememberQuote(this.cache.store, key, fee.total, fallbackOptions)
@@ -322,7 +337,7 @@ class GhnFulfillmentProviderService extends AbstractFulfillmentProviderService {
     if (!locking || !order?.id || !fulfillment?.id) return { data: { ...data }, labels: [] }
     const ticket: OrderQueueTicket = { order_id: order.id, owner: fulfillment.id }
     try {
-      await joinOrderQueue(locking, ticket)
+      await joinOrderQueue(locking, ticket, this.options.orderLockSeconds)
     } catch (error) {
       throw new MedusaError(MedusaError.Types.CONFLICT, (error as Error).message)
     }
@@ -473,7 +488,10 @@ class GhnFulfillmentProviderService extends AbstractFulfillmentProviderService {
     if (!fromDistrict) return // unknown origin: Calculate Fee itself reports an unserved route
     const services = await this.cache.getOrLoad(
       cacheKey("services", { shopId, fromDistrict, to: to.district_id }),
-      () => this.client.services.available({ shop_id: shopId, from_district: fromDistrict, to_district: to.district_id }, { shopId, signal }),
+      () => {
+        this.payQuoteCall()
+        return this.client.services.available({ shop_id: shopId, from_district: fromDistrict, to_district: to.district_id }, { shopId, signal })
+      },
       Math.min(this.options.quoteCacheTtlSeconds, 3600)
     )
     if (!services.some((s) => s.service_type_id === type)) {

@@ -24,13 +24,26 @@ describe("captureGhnCod", () => {
     expect(ghn.updateGhnShipments).not.toHaveBeenCalled()
   })
 
-  it("records a failure on the shipment for the admin, warns and answers null", async () => {
+  it("runs again while a part of the COD is left (the COD payment's, then a collection's), at most three parts", async () => {
+    const { container } = fakeContainer({ [GHN_MODULE]: fakeGhn() })
+    const run = stubWorkflow(captureGhnCodWorkflow)
+      .mockResolvedValueOnce({ result: { kind: "capture", amount: 400000, more: true } })
+      .mockResolvedValueOnce({ result: { kind: "mark_paid", amount: 100000, more: false } })
+    await expect(captureGhnCod(container, "GHN1")).resolves.toEqual({ kind: "mark_paid", amount: 100000, more: false })
+    expect(run).toHaveBeenCalledTimes(2)
+    const always = stubWorkflow(captureGhnCodWorkflow).mockResolvedValue({ result: { kind: "capture", amount: 1, more: true } })
+    await captureGhnCod(container, "GHN2")
+    expect(always).toHaveBeenCalledTimes(3)
+  })
+
+  it("records a failure on the shipment for the admin, with its time (the recovery pass retries it a minute later), warns and answers null", async () => {
     const ghn = fakeGhn([{ id: "ghnship_1", order_code: "GHN1" }])
     const { container, logger } = fakeContainer({ [GHN_MODULE]: ghn })
     stubWorkflow(captureGhnCodWorkflow).mockRejectedValue(new Error("payment provider down"))
     await expect(captureGhnCod(container, "GHN1")).resolves.toBeNull()
     expect(ghn.listGhnShipments).toHaveBeenCalledWith({ order_code: "GHN1" }, { select: ["id"] })
-    expect(ghn.updateGhnShipments).toHaveBeenCalledWith({ id: "ghnship_1", cod_capture_status: "failed", cod_capture_error: "payment provider down" })
+    // A run that failed before it marked the parcel (the order's lock held by a killed process) has no other time: without it, never retried.
+    expect(ghn.updateGhnShipments).toHaveBeenCalledWith({ id: "ghnship_1", cod_capture_status: "failed", cod_capture_error: "payment provider down", cod_captured_at: expect.any(Date) })
     expect(logger.warn).toHaveBeenCalledWith(expect.stringContaining("GHN1 could not be captured: payment provider down"))
   })
 

@@ -109,9 +109,10 @@ describe("executeShippingRun", () => {
     await executeShippingRun(f.container, "run_1")
     expect(f.run).not.toHaveBeenCalled()
     expect(f.settled).toEqual({
-      row_order_gone: { status: "failed", error_code: "not_found", error: "order order_gone no longer exists" },
-      row_order_c: { status: "failed", error_code: "not_allowed", error: "order #c is canceled: nothing was sent to GHN" },
-      row_order_d: { status: "failed", error_code: "not_allowed", error: "order #d is draft: nothing was sent to GHN" },
+      // Each with its stable reason, which the admin words in its own language.
+      row_order_gone: { status: "failed", error_code: "not_found", error: "order order_gone no longer exists", error_params: { reason: "order_gone" } },
+      row_order_c: { status: "failed", error_code: "not_allowed", error: "order #c is canceled: nothing was sent to GHN", error_params: { reason: "order_closed", status: "canceled" } },
+      row_order_d: { status: "failed", error_code: "not_allowed", error: "order #d is draft: nothing was sent to GHN", error_params: { reason: "order_closed", status: "draft" } },
     })
   })
 
@@ -145,9 +146,10 @@ describe("executeShippingRun", () => {
         status: "failed",
         error_code: "not_allowed",
         error: "fulfilment ful_making holds these items and its GHN order is still being made (the intents' recovery completes it)",
+        error_params: { reason: "fulfilment_pending" },
         fulfillment_id: "ful_making",
       },
-      row_order_by_hand: { status: "failed", error_code: "not_allowed", error: "nothing left to ship: every item is fulfilled", fulfillment_id: null },
+      row_order_by_hand: { status: "failed", error_code: "not_allowed", error: "nothing left to ship: every item is fulfilled", error_params: { reason: "nothing_to_ship" }, fulfillment_id: null },
     })
   })
 
@@ -159,7 +161,7 @@ describe("executeShippingRun", () => {
     f.run.mockRejectedValueOnce(Object.assign(new Error("the receiver's phone is not a phone"), { code: "PHONE_INVALID" }))
     await executeShippingRun(f.container, "run_1")
     expect(f.settled).toEqual({
-      row_order_1: { status: "failed", error_code: "PHONE_INVALID", error: "the receiver's phone is not a phone" },
+      row_order_1: { status: "failed", error_code: "PHONE_INVALID", error: "the receiver's phone is not a phone", error_params: null },
       row_order_2: { status: "created", fulfillment_id: "ful_order_2", ghn_order_code: "GHN_order_2" },
     })
     expect(f.logger.warn).toHaveBeenCalledWith("GHN: shipping run run_1: order #1 failed: the receiver's phone is not a phone")

@@ -110,6 +110,8 @@ describe("GHN sandbox: fee engine, lead time, services, pick shifts", () => {
     expect(big.json.message.split("\n")).toEqual([
       line(R, "Height", "max"), line(R, "Length", "max"), line(R, "Weight", "max"), line(R, "Width", "max"),
       line(R, "InsuranceValue", "max"), line(R, "CodValue", "max"),
+      // Sent without a type, 1,600,001 g is heavy goods: its items are required too.
+      line(R, "Items", "required"),
     ])
     const edge = await fee({ ...to("otherRegion"), weight: 19999, length: 200, width: 200, height: 200, insurance_value: 5000000, cod_value: 10000000 })
     expect(edge.json.code).toBe(200)

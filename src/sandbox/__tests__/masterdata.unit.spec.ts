@@ -136,10 +136,9 @@ describe("GHN sandbox: master data", () => {
     expect(nw.json.code).toBe(200)
   })
 
-  it("stable ids, independent of the run; built in well under a second", () => {
-    const t0 = Date.now()
+  // How fast it is built is bench:sandbox-fee's to measure, not a test's to time.
+  it("stable ids, independent of the run", () => {
     const a = new MasterData()
-    expect(Date.now() - t0).toBeLessThan(1500)
     const b = new MasterData()
     expect(a.districts.map((d) => d.DistrictID + d.DistrictName)).toEqual(b.districts.map((d) => d.DistrictID + d.DistrictName))
     expect(a.districtsByProvince.get(201)![0]).toMatchObject({ DistrictID: 1442, DistrictName: "Quận Ba Đình" })

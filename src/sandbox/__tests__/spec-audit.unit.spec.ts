@@ -26,7 +26,8 @@ describe("GHN sandbox: the spec audit's deviations", () => {
     expect(after).toMatchObject({ weight: 1500, length: 25, to_address: "140 Nam Kỳ Khởi Nghĩa" })
     expect(api.sb.control.getOrder(code)!.update_log).toEqual([expect.objectContaining({ refused: [] })])
 
-    const { service_type_id: _h, ...heavy } = orderBody({ weight: 25000, length: 60, width: 50, height: 40 })
+    // Heavy goods by its weight: its one parcel as items, as type 5 needs (spec-edges: content only is refused).
+    const { service_type_id: _h, ...heavy } = orderBody({ weight: 25000, length: 60, width: 50, height: 40, items: [{ name: "Tủ", quantity: 1, length: 60, width: 50, height: 40, weight: 25000 }] })
     const big = await create(heavy)
     expect([big.status, big.text.slice(0, 200)]).toEqual([200, expect.any(String)])
     expect((await info(big.json.data.order_code)).service_type_id).toBe(5)

@@ -1,4 +1,4 @@
-import { foldAccents, searchUnits } from "../search"
+import { foldAccents, SEARCH_MAX, searchUnits } from "../search"
 
 const provinces = [
   { id: 201, name: "Hà Nội", aliases: ["Thành phố Hà Nội", "HN"] },
@@ -50,5 +50,13 @@ describe("searchUnits", () => {
   it("keeps the whole list for an empty query and nothing for no match", () => {
     expect(searchUnits(provinces, "  ")).toHaveLength(provinces.length)
     expect(searchUnits(provinces, "paris")).toEqual([])
+  })
+})
+
+describe("searchUnits on what no unit is named", () => {
+  it("finds nothing past SEARCH_MAX characters, without reading them", () => {
+    const provinces = [{ name: "Hà Nội" }, { name: "Hồ Chí Minh" }]
+    expect(searchUnits(provinces, "ha ".repeat(34))).toEqual([])
+    expect(searchUnits(provinces, "ha noi".padEnd(SEARCH_MAX, " "))).toEqual([{ name: "Hà Nội" }])
   })
 })

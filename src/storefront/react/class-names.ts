@@ -7,11 +7,13 @@ export type GhnFieldClassNames = {
   /** a level's box: its input, label and list (the starter's floating label needs it `relative`) */
   field?: string
   label?: string
+  /** the mark of a required level after its label's text (`*`; the starter's is "text-rose-500") */
+  required?: string
   input?: string
   /** the open list of matches */
   list?: string
   option?: string
-  /** a level whose list failed to load, with its retry button */
+  /** a level whose list failed to load (with its retry button), or a required level left empty */
   error?: string
 }
 

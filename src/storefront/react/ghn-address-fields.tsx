@@ -28,10 +28,16 @@ export type GhnAddressFieldsProps = {
    * such labels float on `:not(:placeholder-shown)`, and the hints ("Tìm tỉnh/thành phố") go.
    */
   floatingLabels?: boolean
+  /**
+   * Every level must be picked: a mark after each label (`*`, classes `classNames.required`),
+   * `aria-required`, and a form submitted with a level empty is stopped there with the kit's
+   * message under it ("Vui lòng chọn tỉnh/thành phố", "Please choose a province/city").
+   */
+  required?: boolean
 }
 
 /** Province -> district -> ward (or province -> ward) pickers for a Vietnamese address, writing GHN's names and ids. */
-export function GhnAddressFields({ client, model, locale = "vi", value, onChange, name, className, classNames = {}, floatingLabels }: GhnAddressFieldsProps) {
+export function GhnAddressFields({ client, model, locale = "vi", value, onChange, name, className, classNames = {}, floatingLabels, required }: GhnAddressFieldsProps) {
   const address = useGhnAddress({ client, model, locale, value, onChange })
   const labels = LABELS[locale]
   return (
@@ -53,6 +59,8 @@ export function GhnAddressFields({ client, model, locale = "vi", value, onChange
               noMatchText={labels.noMatch}
               resultsText={labels.results}
               classNames={classNames}
+              required={required}
+              requiredText={labels.required(level.label)}
             />
             {level.error && (
               <p role="alert" className={withClass("ghn-address-error", classNames.error)}>

@@ -1,4 +1,4 @@
-jest.mock("../../runners/cod", () => ({ captureGhnCod: jest.fn() }))
+jest.mock("../../runners/cod", () => ({ captureGhnCod: jest.fn(), refreshOrderCodChecks: jest.fn() }))
 jest.mock("../../runners/shipments", () => ({ applyGhnCallback: jest.fn(), recoveryPass: jest.fn() }))
 jest.mock("../../runners/shipping-runs", () => ({ executeShippingRun: jest.fn() }))
 jest.mock("../../workflows/create-ghn-return-order", () => ({ createGhnReturnOrderWorkflow: jest.fn() }))
@@ -11,7 +11,7 @@ import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import type { ShopperUpdateData } from "../../contracts/events"
 import { isScriptRun } from "../../lib/runtime/in-flight"
 import { GHN_MODULE } from "../../modules/ghn"
-import { captureGhnCod } from "../../runners/cod"
+import { captureGhnCod, refreshOrderCodChecks } from "../../runners/cod"
 import { applyGhnCallback, recoveryPass } from "../../runners/shipments"
 import { executeShippingRun } from "../../runners/shipping-runs"
 import { fakeContainer, stubWorkflow } from "../../runners/__tests__/fakes"
@@ -19,6 +19,7 @@ import { createGhnReturnOrderWorkflow } from "../../workflows/create-ghn-return-
 import { notifyGhnShopperWorkflow } from "../../workflows/notify-ghn-shopper"
 import ghnCodDelivered, { config as codDeliveredConfig } from "../ghn-cod-delivered"
 import ghnExchangeOrClaimCreated, { config as exchangeClaimConfig } from "../ghn-exchange-claim-created"
+import ghnOrderCodCheck, { config as orderCodCheckConfig } from "../ghn-order-cod-check"
 import ghnReceiverPhoneChanged, { config as phoneChangedConfig } from "../ghn-receiver-phone-changed"
 import ghnReturnRequested, { config as returnRequestedConfig } from "../ghn-return-requested"
 import ghnShipmentUpdated, { config as shipmentUpdatedConfig } from "../ghn-shipment-updated"
@@ -169,5 +170,15 @@ describe("ghn-receiver-phone-changed", () => {
     const { ghn, container } = setUp([])
     await ghnReceiverPhoneChanged(argsOf("order.updated", { id: "order_gone" }, container))
     expect(ghn.recheckCodRisk).not.toHaveBeenCalled()
+  })
+})
+
+describe("ghn-order-cod-check", () => {
+  it("brings the COD tab's check of the order up to date on Medusa's order events that change what it owes or carries", async () => {
+    const { container } = fakeContainer({})
+    await ghnOrderCodCheck(argsOf("order-edit.confirmed", { order_id: "order_1" }, container))
+    await ghnOrderCodCheck(argsOf("order.updated", { id: "order_2" }, container))
+    expect(jest.mocked(refreshOrderCodChecks).mock.calls).toEqual([[container, ["order_1"]], [container, ["order_2"]]])
+    expect(orderCodCheckConfig.event).toEqual(expect.arrayContaining(["order.fulfillment_created", "order.fulfillment_canceled", "order.exchange_created", "order.claim_created", "order.return_requested", "order-edit.confirmed"]))
   })
 })

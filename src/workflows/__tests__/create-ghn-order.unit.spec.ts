@@ -39,7 +39,7 @@ describe("the one Create Order path", () => {
     expect(module.intents[0]).toMatchObject({ status: "created", order_code: "GHN1", fulfillment_id: "ful_1" })
     expect(module.shipments).toHaveLength(1)
     expect(ghn.calls).toEqual(["create 1042-1", "info GHN1"])
-    expect({ lockedAtCreate, lockedAfter: [...locks.keys()] }).toEqual({ lockedAtCreate: [["ghn-order:order_1"]], lockedAfter: [] })
+    expect({ lockedAtCreate, lockedAfter: [...locks.keys()] }).toEqual({ lockedAtCreate: [["order_1"]], lockedAfter: [] })
   })
 
   it("abandons the intent GHN refused (no order exists), and leaves the fulfilment untouched", async () => {
@@ -240,7 +240,7 @@ describe("the Create Order path run from a hook's handler", () => {
 
   it("says another GHN order of the order is being made when the order's lock is not had in time", async () => {
     const { container, ghn, locks } = fakeContainer()
-    locks.set("ghn-order:order_1", "another run")
+    locks.set("order_1", "another run")
     // Medusa's lock step waits 60 s: the clock jumps past it at the first refusal.
     const locking = container.resolve<{ acquire: (...args: unknown[]) => Promise<void> }>(Modules.LOCKING)
     const acquire = locking.acquire

@@ -32,7 +32,7 @@ describe("recover-ghn-intent", () => {
     expect(fakes.module.intents).toEqual([expect.objectContaining({ id, status: "created", order_code: "GHN1" })])
     expect(fakes.fulfillment.data).toMatchObject({ order_code: "GHN1", client_order_code: "1042-R1", is_return: true })
     expect(fakes.ghn.calls).toEqual(["create 1042-R1", "info GHN1"])
-    expect({ lockedAtCreate, lockedAfter: fakes.locks.size }).toEqual({ lockedAtCreate: [["ghn-order:order_1"]], lockedAfter: 0 })
+    expect({ lockedAtCreate, lockedAfter: fakes.locks.size }).toEqual({ lockedAtCreate: [["order_1"]], lockedAfter: 0 })
   })
 
   it("leaves an intent pending, and the order's lock free, while GHN still does not answer", async () => {

@@ -35,7 +35,8 @@ consumeHook(
     // Medusa links every order fulfilment before this hook: without the link nothing could be checked or collected.
     if (!orderId) throw new MedusaError(MedusaError.Types.NOT_FOUND, `GHN: fulfilment ${f.id} belongs to no order; no GHN order was made`)
     try {
-      const run = await createGhnOrderInStep({ order_id: orderId, fulfillment_id: f.id }, step)
+      // The fulfilment holds the order's lock (its place in the queue): the run re-enters it, never waits for itself.
+      const run = await createGhnOrderInStep({ order_id: orderId, fulfillment_id: f.id, lock_owner: f.id }, step)
       return new StepResponse<CreatedGhnOrder | null, GhnOrderRunInStep | undefined>(run.created, run)
     } finally {
       // The order's place in the queue the provider took for this fulfilment (src/lib/runtime/order-queue.ts).

@@ -6,6 +6,7 @@ import type { QueryGraph } from "../../lib/runtime/query-graph"
 import { languageOf } from "../../lib/checkout/shopper-errors"
 import { SHOPPER_UPDATE_EVENTS, type ShopperUpdateData } from "../../contracts/events"
 import { parcelUpdateMessage, shopperReasonText, shopperUpdateKey, withinNotificationCap } from "../../lib/status/shopper-updates"
+import { trackingLinkUrl } from "../../lib/status/tracking-link"
 import { GHN_MODULE } from "../../modules/ghn"
 import type GhnModuleService from "../../modules/ghn/service"
 
@@ -70,8 +71,12 @@ export const buildGhnShopperNotificationsStep = createStep("build-ghn-shopper-no
     cod_amount: cashToPrepare(update.status, shipment.cod_amount),
     reason: shopperReasonText(update.reason),
   }
-  const message = parcelUpdateMessage({ ...facts, shop_name: stores[0]?.name ?? "" })
-  const data = { ...message, ...facts }
+  // The signed link to the store's own tracking page: it shows the order with no guessing limit.
+  const order_tracking_token = ghn.trackingLinks?.token(order.id) ?? null
+  const order_tracking_url = order_tracking_token && options.orderTrackingUrl ? trackingLinkUrl(options.orderTrackingUrl, order_tracking_token) : null
+  const link = order_tracking_url ?? facts.tracking_url
+  const message = parcelUpdateMessage({ ...facts, tracking_url: link, shop_name: stores[0]?.name ?? "" })
+  const data = { ...message, ...facts, order_tracking_url, order_tracking_token }
   const base = {
     template: `ghn-parcel-${update.update.replace(/_/g, "-")}`,
     trigger_type: SHOPPER_UPDATE_EVENTS[update.update],
@@ -85,7 +90,7 @@ export const buildGhnShopperNotificationsStep = createStep("build-ghn-shopper-no
   }
   const phone = order.shipping_address?.phone
   if (channels.has("sms") && phone) {
-    out.push({ ...base, to: phone, channel: "sms", idempotency_key: shopperUpdateKey(update, "sms"), content: { text: `${message.subject}. ${facts.tracking_url}` } })
+    out.push({ ...base, to: phone, channel: "sms", idempotency_key: shopperUpdateKey(update, "sms"), content: { text: `${message.subject}. ${link}` } })
   }
   return new StepResponse(out)
 })

@@ -4,7 +4,8 @@ import type GhnModuleService from "../../modules/ghn/service"
 import type { Plan } from "./plan-ghn-cod-capture"
 
 /**
- * Written before the capture: a run that stops after capturing finds its capture by this. Medusa
+ * Written before the capture (or the collection marked paid): a run that stops after it finds what
+ * Medusa made by this. Medusa
  * never undoes a capture (the money is taken), so the undo keeps the captures the payment had
  * before: the parcel shows "failed" until the next pass adopts the capture made, or captures.
  */
@@ -15,9 +16,14 @@ export const markGhnCodCapturingStep = createStep(
     await ghn.updateGhnShipments({
       id: plan.shipment_id!,
       cod_capture_status: "capturing",
-      cod_captured_amount: plan.kind === "capture" ? plan.amount : 0,
+      cod_captured_amount: plan.total_after ?? 0,
       cod_captured_at: new Date(),
-      cod_capture_before: plan.kind === "capture" ? { payment_id: plan.payment_id, captures: plan.before ?? [] } : null,
+      cod_capture_before:
+        plan.kind === "capture"
+          ? { payment_id: plan.payment_id, captures: plan.before ?? [] }
+          : plan.kind === "mark_paid" || plan.kind === "record_on_collection"
+            ? { payment_collection_id: plan.payment_collection_id, payments: plan.before ?? [] }
+            : null,
     })
     return new StepResponse(undefined, plan.shipment_id!)
   },

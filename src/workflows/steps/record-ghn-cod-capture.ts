@@ -13,13 +13,14 @@ type PaymentCaptures = {
 const CAPTURE_FIELDS = ["id", "cod_capture_status", "cod_captured_amount", "cod_capture_id", "cod_captured_at", "cod_capture_error", "cod_capture_before"] as const
 
 /**
- * The capture is tagged with the parcel's GHN order code, and the shipment records the outcome.
+ * The capture (this part's: from the COD payment, the payment recorded on a collection, or the collection's marked paid) is tagged with
+ * the parcel's GHN order code, and the shipment records the outcome.
  * Undone (the workflow failed after it): the shipment's capture fields are put back and the tag
  * taken off, so the next pass adopts the capture again by its id (src/workflows/steps/plan-ghn-cod-capture.ts).
  */
 export const recordGhnCodCaptureStep = createStep(
   "record-ghn-cod-capture",
-  async ({ plan, payment }: { plan: Plan; payment?: { captures?: { id: string }[] | null } | null }, { container }) => {
+  async ({ plan, payment, marked }: { plan: Plan; payment?: { captures?: { id: string }[] | null } | null; marked?: { id: string } | null }, { container }) => {
     const ghn = container.resolve<GhnModuleService>(GHN_MODULE)
     if (!plan.record) return new StepResponse(plan, null)
     const [previous] = await ghn.listGhnShipments({ id: plan.shipment_id! }, { select: [...CAPTURE_FIELDS] })
@@ -28,23 +29,29 @@ export const recordGhnCodCaptureStep = createStep(
       return new StepResponse(plan, { previous, tagged: null })
     }
     let captureId = plan.kind === "captured" ? plan.capture_id : null
-    if (plan.kind === "capture") {
+    if (plan.kind === "capture" || plan.kind === "record_on_collection") {
       // The capture Medusa's workflow just made: the payment's one that was not there before (when
       // another parcel of the order captured from the same payment at the same moment, the one of
       // this amount). Never a throw here: a compensation would forget a capture Medusa made.
       const made = (payment?.captures ?? []).filter((c) => !(plan.before ?? []).includes(c.id)) as { id: string; amount?: unknown }[]
       captureId = (made.length === 1 ? made[0] : made.find((c) => Number(c.amount) === plan.amount))?.id ?? null
     }
+    if (plan.kind === "mark_paid" && marked?.id) {
+      // The payment Medusa made in the collection has the one capture, of the collection's amount.
+      const made = await container.resolve<PaymentCaptures>(Modules.PAYMENT).listCaptures({ payment_id: marked.id }, { select: ["id", "amount", "metadata"] })
+      captureId = (made.find((c) => !c.metadata?.ghn_order_code) ?? made[0])?.id ?? null
+    }
     if (captureId) {
       await container.resolve<PaymentCaptures>(Modules.PAYMENT).updateCaptures({ id: captureId, metadata: { ghn_order_code: plan.order_code } })
     }
     await ghn.updateGhnShipments({
       id: plan.shipment_id!,
-      cod_capture_status: "captured",
-      cod_captured_amount: plan.amount,
+      // A part short of the COD: due again, for the next part (src/runners/cod.ts).
+      cod_capture_status: plan.more ? null : "captured",
+      cod_captured_amount: plan.total_after ?? plan.amount,
       cod_capture_id: captureId,
       cod_captured_at: new Date(),
-      cod_capture_error: null,
+      cod_capture_error: plan.unrecorded ?? null,
       cod_capture_before: null,
     })
     return new StepResponse(plan, { previous, tagged: captureId })

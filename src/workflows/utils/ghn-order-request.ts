@@ -1,4 +1,3 @@
-import { randomUUID } from "node:crypto"
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, MedusaError } from "@medusajs/framework/utils"
 import type { AddressInput, ResolvedAddress } from "../../lib/address/address-resolver"
@@ -16,7 +15,7 @@ import { PICK_SHIFT_METADATA_KEY } from "../../lib/shipping-run/shipping-run"
 import { GHN_MODULE } from "../../modules/ghn"
 import type GhnModuleService from "../../modules/ghn/service"
 import type { GhnAccount } from "../../modules/ghn/service"
-import { assertCodOffered, checkedCod, codLedgerOf } from "./cod-checks"
+import { assertCodOffered, assertOrderFigures, checkedCod, codLedgerOf } from "./cod-checks"
 import { definedOnly, isLive, ORDER_FIELDS, orderNumberOf, overFulfilledLine, type FulfillmentData, type FulfillmentRow, type OrderRow } from "./order-rows"
 
 /** A Create Order body as the one builder makes it, before its client order code is chosen. */
@@ -32,20 +31,12 @@ export type GhnOrderRequest = Omit<IntentReservation, "body"> & {
   data: Record<string, unknown>
 }
 
-/** An order's parcel is built from its fulfilment under the order's lock; a return's pickup and an intent's retry come built. */
-export type CreateGhnOrderInput = { order_id: string; fulfillment_id: string; request?: GhnOrderRequest }
-
-/** The lock every GHN order of a Medusa order is made under (its parcels and its returns). */
-export const ghnOrderLockKey = (orderId: string) => `ghn-order:${orderId}`
-
 /**
- * The order's lock as one workflow run takes it (Medusa's acquireLockStep, then releaseLockStep):
- * waited for 60 s, held 120 s at most, with an owner of its own, so a compensation after the run
- * (a parent workflow's) never releases the lock of another run. No order, no lock.
+ * An order's parcel is built from its fulfilment under the order's lock; a return's pickup and an
+ * intent's retry come built. `lock_owner`: the caller holds the order's lock under this owner
+ * already (the plugin's fulfillmentCreated hook: the fulfilment's place in the order's queue).
  */
-export function ghnOrderLockOf(orderId: string | null | undefined) {
-  return { key: orderId ? [ghnOrderLockKey(orderId)] : [], ownerId: `ghn-order-run:${randomUUID()}`, timeout: 60, ttl: 120 }
-}
+export type CreateGhnOrderInput = { order_id: string; fulfillment_id: string; request?: GhnOrderRequest; lock_owner?: string }
 
 type Measures = Partial<Record<(typeof MEASURE_KEYS)[number], number | null>>
 type LocationRow = { id: string; name?: string | null; address?: (AddressInput & { phone?: string | null }) | null }
@@ -136,6 +127,9 @@ export async function outboundGhnOrderRequest(container: MedusaContainer, fulfil
       `order #${number} orders ${Number(over.item.quantity)} x ${title}, and fulfilment ${over.ahead.id} already ships it: this fulfilment would ship more than was ordered (a second submit?); nothing was sent to GHN`
     )
   }
+
+  // Figures two writers at once left (item rows again, a summary that does not add up): no GHN order on them.
+  assertOrderFigures(order)
 
   // Prepare: the parcel, the parties, the COD.
   const account = ghn.accountOf(fulfillment.provider_id)

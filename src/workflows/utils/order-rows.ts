@@ -21,6 +21,7 @@ export type FulfillmentRow = {
 }
 export type OrderItemRow = OrderItemLike & {
   quantity: unknown
+  detail?: { fulfilled_quantity?: unknown } | null
   variant?: (OrderItemLike["variant"] & { inventory_items?: { inventory_item_id?: string; required_quantity?: unknown }[] | null }) | null
 }
 export type OrderRow = {
@@ -31,10 +32,11 @@ export type OrderRow = {
   items?: OrderItemRow[]
   shipping_address?: (AddressInput & Record<string, unknown>) | null
   fulfillments?: FulfillmentRow[]
-  summary?: { pending_difference?: unknown } | null
+  total?: unknown
+  summary?: { pending_difference?: unknown; current_order_total?: unknown; paid_total?: unknown; refunded_total?: unknown } | null
   payment_collections?: {
     payment_sessions?: { provider_id: string }[]
-    payments?: { provider_id: string; captures?: { amount?: unknown }[] }[]
+    payments?: { provider_id: string; captures?: { amount?: unknown }[]; refunds?: { amount?: unknown }[] }[]
   }[]
 }
 
@@ -62,6 +64,9 @@ export const ORDER_FIELDS = [
   "payment_collections.payment_sessions.provider_id",
   "payment_collections.payments.provider_id",
   "payment_collections.payments.captures.amount",
+  "payment_collections.payments.refunds.amount",
+  // What the order's figures are checked by (src/lib/cod/cod.ts, orderFiguresProblem).
+  "items.detail.fulfilled_quantity",
 ]
 
 /** The number a merchant knows the order by. */

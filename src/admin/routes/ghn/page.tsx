@@ -25,9 +25,9 @@ import { NeedsActionQueue } from "../../components/needs-action"
 import { ReadyToShip } from "../../components/ready-to-ship"
 import { ReweighReport } from "../../components/reweigh-report"
 import { SavedAddresses } from "../../components/saved-addresses"
-import { ErrorState, GhnStatusBadge } from "../../components/common"
+import { Paging, ErrorState, GhnStatusBadge } from "../../components/common"
 import { errorText, useGhnNotices, useNeedsAction, useReadyToShip, useShipments, type Shipment } from "../../lib/api"
-import { dateTime, expectedDay, STATUSES, useGhnTranslation, vnd } from "../../lib/format"
+import { date, dateTime, expectedDay, STATUSES, useGhnTranslation, vnd } from "../../lib/format"
 
 const PAGE_SIZE = 20
 const columnHelper = createDataTableColumnHelper<Shipment>()
@@ -200,6 +200,8 @@ const GhnShipments = () => {
     () => [
       filterHelper.accessor("status", {
         type: "multiselect",
+        // Medusa UI's search box in this menu has English words of its own ("Search...").
+        searchable: false,
         label: t("table.status"),
         options: STATUSES.map((s) => ({ label: t(`status.${s}`, { defaultValue: s }), value: s })),
       }),
@@ -207,6 +209,7 @@ const GhnShipments = () => {
         type: "date",
         label: t("table.created"),
         format: "date",
+        formatDateValue: (d: Date) => date(d, lng),
         rangeOptionLabel: t("table.range"),
         rangeOptionStartLabel: t("table.from"),
         rangeOptionEndLabel: t("table.to"),
@@ -225,7 +228,7 @@ const GhnShipments = () => {
         ],
       }),
     ],
-    [t]
+    [t, lng]
   )
 
   const commands = useMemo(
@@ -259,7 +262,7 @@ const GhnShipments = () => {
   return (
     <Container className="flex flex-col p-0" data-testid="ghn-shipments-page">
       <DataTable instance={table}>
-        <DataTable.Toolbar className="flex flex-col items-start justify-between gap-2 md:flex-row md:items-center">
+        <DataTable.Toolbar className="flex flex-col items-start justify-between gap-2 md:flex-row md:items-center" translations={{ clearAll: t("paging.clearAll") }}>
           <div>
             <Heading>{t("page.title")}</Heading>
             <Text size="small" className="text-ui-fg-subtle">
@@ -288,7 +291,7 @@ const GhnShipments = () => {
             filtered: { heading: t("page.filteredTitle"), description: t("page.filteredDescription") },
           }}
         />
-        <DataTable.Pagination />
+        <Paging />
         <DataTable.CommandBar selectedLabel={(n) => t("table.selected", { count: n })} />
       </DataTable>
       <BulkPrintModal source={printing} onClose={() => setPrinting(null)} />

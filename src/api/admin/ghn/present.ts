@@ -1,3 +1,4 @@
+import type { MedusaRequest } from "@medusajs/framework/http"
 import { labelRoute } from "../../../lib/parcel/labels"
 import { personName } from "../../../lib/parcel/order-body"
 import type { QueryGraph } from "../../../lib/runtime/query-graph"
@@ -5,19 +6,29 @@ import { isBeforePickup } from "../../../lib/status/status"
 import { ADMIN_UPDATE_FIELDS, REDELIVERABLE, RETURNABLE, canUpdateField } from "../../../lib/parcel/update-rules"
 import type GhnModuleService from "../../../modules/ghn/service"
 import type { GhnShipmentRow } from "../../../modules/ghn/types"
+import { READ_RECEIVER } from "../../../policies/ghn"
+import { holdsPolicy } from "../../utils"
 
 
-/** Shipments as the admin shows them, with the callbacks of each that could not be applied. */
-export async function presentShipments(ghn: GhnModuleService, shipments: GhnShipmentRow[]) {
-  const failed = await ghn.failedCallbacksOf(shipments.map((s) => s.order_code))
-  return shipments.map((s) => presentShipment(ghn, s, failed.get(s.order_code)))
+/**
+ * Shipments as the admin making the request sees them, with the callbacks of each that could not
+ * be applied. The receiver's COD history in a parcel's COD check (`cod_risk`: the receiver's
+ * phone and recent returns) is shown only to an admin holding `ghn_receiver:read`.
+ */
+export async function presentShipments(req: MedusaRequest, ghn: GhnModuleService, shipments: GhnShipmentRow[]) {
+  const [failed, receiverHistory] = await Promise.all([ghn.failedCallbacksOf(shipments.map((s) => s.order_code)), holdsPolicy(req, READ_RECEIVER)])
+  return shipments.map((s) => presentShipment(ghn, s, failed.get(s.order_code), receiverHistory))
 }
 
+type CodRisk = { phone?: string | null; recent_returns?: number | null } & Record<string, unknown>
+
 /** A shipment as the admin shows it: links, the actions its GHN status allows, callbacks that failed. */
-function presentShipment(ghn: GhnModuleService, shipment: GhnShipmentRow, failedCallbacks?: { count: number; error: string }) {
+function presentShipment(ghn: GhnModuleService, shipment: GhnShipmentRow, failedCallbacks: { count: number; error: string } | undefined, receiverHistory: boolean) {
   const status = shipment.status
+  const codRisk = shipment.cod_risk as CodRisk | null | undefined
   return {
     ...shipment,
+    cod_risk: codRisk && !receiverHistory ? { ...codRisk, phone: null, recent_returns: null } : (codRisk ?? null),
     failed_callbacks: failedCallbacks ?? null,
     history: ((shipment.history as { events?: unknown[] } | null)?.events ?? []) as unknown[],
     tracking_url: ghn.accountOf(shipment.provider_id).client.trackingUrl(shipment.order_code),

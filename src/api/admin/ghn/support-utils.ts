@@ -4,6 +4,7 @@ import type { z } from "@medusajs/framework/zod"
 import { safeFileName } from "../../../lib/format/file-name"
 import { GHN_LIMITS } from "../../../lib/ghn"
 import { toMedusaError } from "../../../lib/runtime/medusa-error"
+import { withoutTrailingSlashes } from "../../../lib/format/url"
 
 /**
  * Helpers of the admin's support routes (tickets, settings, shops, partner onboarding, shifts):
@@ -135,8 +136,12 @@ export function validateTicketForm(schema: z.ZodType) {
   }
 }
 
-/** The store's public backend URL: the plugin option, Medusa's admin.backendUrl, else this request's host. */
-export function backendUrlOf(req: MedusaRequest, optionUrl?: string): string {
+/**
+ * The store's public backend URL as the store configured it: the plugin option `backendUrl`,
+ * MEDUSA_BACKEND_URL, else Medusa's `admin.backendUrl` (its default "/" is no URL); undefined when
+ * none is set. Never built from the request: a caller chooses its Host header.
+ */
+export function configuredBackendUrl(req: MedusaRequest, optionUrl?: string): string | undefined {
   const fromConfig = (() => {
     try {
       const config = req.scope.resolve("configModule") as { admin?: { backendUrl?: string } }
@@ -146,9 +151,19 @@ export function backendUrlOf(req: MedusaRequest, optionUrl?: string): string {
     }
   })()
   const candidates = [optionUrl, process.env.MEDUSA_BACKEND_URL, fromConfig]
-  for (const c of candidates) if (c && /^https?:\/\//i.test(c)) return c.replace(/\/+$/, "")
+  for (const c of candidates) if (c && /^https?:\/\//i.test(c)) return withoutTrailingSlashes(c)
+  return undefined
+}
+
+/**
+ * The store's public backend URL to SHOW (Settings -> GHN's webhook to register): the configured
+ * one, else this request's host. Never called: what the server requests is configuredBackendUrl's.
+ */
+export function shownBackendUrl(req: MedusaRequest, optionUrl?: string): { url: string; configured: boolean } {
+  const configured = configuredBackendUrl(req, optionUrl)
+  if (configured) return { url: configured, configured: true }
   const proto = String(req.headers["x-forwarded-proto"] ?? req.protocol ?? "http").split(",")[0].trim() || "http"
-  return `${proto}://${req.get("host")}`
+  return { url: `${proto}://${req.get("host")}`, configured: false }
 }
 
 /** A secret shown as its first and last two characters. */

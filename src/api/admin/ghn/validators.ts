@@ -2,6 +2,7 @@ import { z } from "@medusajs/framework/zod"
 import { GHN_LIMITS, REQUIRED_NOTES } from "../../../lib/ghn/constants"
 import { NEEDS_ACTION_STATUSES } from "../../../lib/status/needs-action"
 import { normalizeVnPhone, VN_PHONE_RULE } from "../../../lib/address/phone"
+import { excerptOf } from "../../../lib/format/excerpt"
 import { ADMIN_UPDATE_FIELDS } from "../../../lib/parcel/update-rules"
 
 /** A phone field read by the plugin's one phone rule (src/lib/address/phone.ts), kept in its national form. */
@@ -9,7 +10,7 @@ export const vnPhoneField = (field: string) =>
   z.string({ error: `${field} is required` }).transform((written, ctx) => {
     const phone = normalizeVnPhone(written)
     if (phone) return phone
-    ctx.addIssue({ code: "custom", message: `${field} must be ${VN_PHONE_RULE}; got ${JSON.stringify(written)}` })
+    ctx.addIssue({ code: "custom", message: `${field} must be ${VN_PHONE_RULE}; got ${JSON.stringify(excerptOf(written))}` })
     return z.NEVER
   })
 
@@ -19,7 +20,7 @@ export const LABEL_SIZE = z.enum(["A5", "80x80", "52x70"], { error: 'size must b
 const orderCode = z
   .unknown()
   .superRefine((value, ctx) => {
-    if (typeof value !== "string") ctx.addIssue({ code: "custom", message: `order_codes must be GHN order codes (text), got ${JSON.stringify(value) ?? "nothing"}` })
+    if (typeof value !== "string") ctx.addIssue({ code: "custom", message: `order_codes must be GHN order codes (text), got ${value !== null && typeof value === "object" ? (Array.isArray(value) ? "a list" : "an object") : excerptOf(JSON.stringify(value) ?? "nothing")}` })
   })
   .pipe(z.string().trim().min(1, "an order code cannot be empty"))
 
@@ -82,7 +83,8 @@ export type UpdateShipmentBody = z.infer<typeof UpdateShipmentBody>
 
 export const ShipmentsQuery = z.object({
   status: z.union([z.string(), z.array(z.string())]).optional(),
-  q: z.string().trim().optional(),
+  // A search names an order code, a number or a receiver: long enough for any, bounded before it is read.
+  q: z.string().max(100, "q must be at most 100 characters").trim().optional(),
   has_cod: z.enum(["true", "false"]).optional(),
   created_from: z.coerce.date().optional(),
   created_to: z.coerce.date().optional(),

@@ -1,7 +1,8 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { Modules } from "@medusajs/framework/utils"
 import { emitShipmentUpdated } from "./emit-batch"
-import { describeWebhookIssues, eventFromWebhook, ghnWebhookSchema, secretMatches, webhookDedupeKey } from "../../../lib/status/webhook"
+import { describeWebhookIssues, eventFromWebhook, ghnWebhookSchema, secretMatches, webhookDedupeKey, webhookFieldOf } from "../../../lib/status/webhook"
+import { excerptOf } from "../../../lib/format/excerpt"
 import { ghnModule } from "../../utils"
 
 /**
@@ -23,7 +24,7 @@ export async function POST(req: MedusaRequest, res: MedusaResponse) {
   if (!matches.includes(true)) return unauthorized()
   // GHN sends JSON; a form or text body would be parsed (or not) some other way: refused, saying what is expected.
   if (!req.is("application/json")) {
-    const message = `GHN callbacks are JSON: Content-Type must be application/json, got ${req.get("content-type") || "none"}`
+    const message = `GHN callbacks are JSON: Content-Type must be application/json, got ${excerptOf(req.get("content-type") || "none")}`
     await refused(req, "content_type", message)
     res.status(415).json({ type: "invalid_data", message })
     return
@@ -31,7 +32,7 @@ export async function POST(req: MedusaRequest, res: MedusaResponse) {
   const parsed = ghnWebhookSchema.safeParse(req.body)
   if (!parsed.success) {
     const message = `malformed GHN callback: ${describeWebhookIssues(parsed.error).join("; ")}`
-    const fields = [...new Set(parsed.error.issues.map((i) => i.path.join(".") || "body"))].sort().join(", ")
+    const fields = [...new Set(parsed.error.issues.map(webhookFieldOf))].sort().join(", ")
     await refused(req, `fields: ${fields}`, message)
     res.status(400).json({ type: "invalid_data", message })
     return

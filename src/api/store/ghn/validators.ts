@@ -1,4 +1,5 @@
 import { z } from "@medusajs/framework/zod"
+import { TRACKING_TOKEN_MAX } from "../../../lib/status/tracking-link"
 
 /** GHN's ids are 32-bit: anything above is no id of GHN's, refused before any lookup. */
 const MAX_GHN_ID = 2_147_483_647
@@ -34,3 +35,9 @@ export const GuestTrackingBody = z.strictObject({
     .max(2_147_483_647, "order_number must be at most 2147483647"),
 })
 export type GuestTrackingBody = z.infer<typeof GuestTrackingBody>
+
+/** The signed token of a notification's tracking link (`?ghn_tracking=`), bounded before it is read. */
+export const TrackingLinkBody = z.strictObject({
+  token: z.string({ error: "token must be the ghn_tracking parameter of the link" }).min(1, "token is required").max(TRACKING_TOKEN_MAX, `token must be at most ${TRACKING_TOKEN_MAX} characters`),
+})
+export type TrackingLinkBody = z.infer<typeof TrackingLinkBody>

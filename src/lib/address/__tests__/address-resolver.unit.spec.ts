@@ -121,12 +121,12 @@ describe("AddressResolver: ambiguity is refused with the candidates (class 6)", 
     await expect(resolve({ address_1: "Xã Phú Thạnh", city: "Huyện Phú Tân", province: "An Giang" })).resolves.toMatchObject({ ward_name: "Xã Phú Thạnh" })
   })
 
-  it("two complete readings of different places: refused, both listed", async () => {
-    // Đại Mỗ is an old ward of Nam Từ Liêm and, elsewhere, a 2025 ward of Hà Nội.
-    const error = await refusal({ address_1: "Phường Đại Mỗ", city: "Quận Nam Từ Liêm", province: "Hà Nội" })
+  it("two complete readings of different places, the models mixed (a legacy district with only the new province): refused, both listed", async () => {
+    // Xã Phong Thạnh of Giá Rai (Bạc Liêu) is an old ward, and elsewhere a 2025 ward of Cà Mau that took wards from Giá Rai.
+    const error = await refusal({ address_1: "Xã Phong Thạnh", city: "Thị xã Giá Rai", province: "Cà Mau" })
     expect(error.code).toBe("address_ambiguous")
     expect(error.candidateUnits.map((c) => c.model).sort()).toEqual(["legacy", "new"])
-    expect(error.candidateUnits.find((c) => c.model === "new")).toMatchObject({ province_id: 1, ward_id: expect.any(Number) })
+    expect(error.candidateUnits.find((c) => c.model === "new")).toMatchObject({ ward_id: expect.any(Number) })
   })
 })
 
@@ -151,8 +151,8 @@ describe("AddressResolver: issue 29's classes, resolved when one reading agrees,
   it("a colloquial name that is also a ward's ('Sài Gòn'): the province in the province field, the ward when named as one", async () => {
     await expect(resolve({ address_1: "Phường Tân Định", province: "Sài Gòn" })).resolves.toMatchObject({ model: "new", ward_name: "Phường Tân Định" })
     await expect(resolve({ address_1: "Phường Sài Gòn", province: "Sài Gòn" })).resolves.toMatchObject({ model: "new", ward_name: "Phường Sài Gòn" })
-    // readings that disagree stay a question, whatever the province is called
-    await expect(refusal({ address_1: "Phường Đại Mỗ", city: "Quận Nam Từ Liêm", province: "HN" })).resolves.toMatchObject({ code: "address_ambiguous" })
+    // the legacy province by its colloquial name, with the district: the legacy ward (issue 39), whatever the province is called
+    await expect(resolve({ address_1: "Phường Đại Mỗ", city: "Quận Nam Từ Liêm", province: "HN" })).resolves.toMatchObject({ model: "legacy", ward_name: "Phường Đại Mỗ" })
   })
 
   it.each<[string, AddressInput]>([
@@ -178,13 +178,90 @@ describe("AddressResolver: issue 29's classes, resolved when one reading agrees,
     await expect(refusal({ address_1: "Phường Tam Long", city: "Huyện Côn Đảo", province: "Bà Rịa - Vũng Tàu" })).resolves.toMatchObject({ part: "ward" })
   })
 
-  it("both models named, readings that disagree: a question listing both places", async () => {
-    // Xã Phong Thạnh of Giá Rai (Bạc Liêu) is an old ward, and elsewhere a 2025 ward of Cà Mau that took wards from Giá Rai.
-    const error = await refusal({ address_1: "Xã Phong Thạnh", city: "Thị xã Giá Rai", province: "Bạc Liêu" })
-    expect(error.code).toBe("address_ambiguous")
-    expect(error.candidateUnits.map((c) => c.model).sort()).toEqual(["legacy", "new"])
+  it("two legacy readings the district does not tell apart: a question", async () => {
     // an old ward and a thị trấn of one name in one district are two old wards, mapped apart
     const other = await refusal({ address_1: "Xã Phước Long", city: "Huyện Phước Long", province: "Cà Mau" })
     expect(other.code).toBe("address_ambiguous")
+  })
+})
+
+describe("AddressResolver: issue 39's class, a legacy address naming its district, its ward named like a new ward of the merged province", () => {
+  it.each<[string, AddressInput, Record<string, string>]>([
+    // Old Gia Viên (Ngô Quyền) became part of the new Phường Ngô Quyền; the new Phường Gia Viên is another place.
+    ["in one line, without accents", { address_1: "40 Phan Dinh Phung, Gia Vien, Q. Ngo Quyen, Tp Hai Phong" }, { ward_name: "Phường Gia Viên", district_name: "Quận Ngô Quyền" }],
+    ["with accents, the province in its field", { address_1: "40 Phan Đình Phùng, Gia Viên, Q. Ngô Quyền", province: "Hải Phòng" }, { ward_name: "Phường Gia Viên", district_name: "Quận Ngô Quyền" }],
+    // Đại Mỗ is an old ward of Nam Từ Liêm and, elsewhere, a 2025 ward of Hà Nội.
+    ["the province of one name in both models", { address_1: "Phường Đại Mỗ", city: "Quận Nam Từ Liêm", province: "Hà Nội" }, { ward_name: "Phường Đại Mỗ", district_name: "Quận Nam Từ Liêm" }],
+    ["the legacy province renamed in 2025", { address_1: "Xã Phong Thạnh", city: "Thị xã Giá Rai", province: "Bạc Liêu" }, { ward_name: "Xã Phong Thạnh", district_name: "Thị xã Giá Rai" }],
+  ])("resolves to the legacy ward of the district named: %s", async (_, address, expected) => {
+    await expect(resolve(address)).resolves.toMatchObject({ model: "legacy", ...expected })
+  })
+
+  it("is no guess without the district: the same text without it is the new ward, or a question", async () => {
+    await expect(resolve({ address_1: "40 Phan Dinh Phung, Gia Vien, Tp Hai Phong" })).resolves.toMatchObject({ model: "new", ward_name: "Phường Gia Viên" })
+  })
+})
+
+describe("AddressResolver: hostile input (issue 39)", () => {
+  it("refuses a field past its limit before reading it, naming the field", async () => {
+    const error = await resolve({ address_1: "XA ".repeat(30_000), province: "Hải Phòng" }).catch((e: unknown) => e)
+    expect(error).toMatchObject({ name: "FieldTooLongError", field: "address.address_1", limit: 512 })
+  })
+
+  it("remembers a refusal: the same address is refused again without being read again", async () => {
+    const fresh = new AddressResolver(sandboxMasterData())
+    const address = { country_code: "vn", address_1: "Xã Không Có Thật", province: "Bắc Ninh" }
+    const first = await fresh.resolve(address).catch((e: unknown) => e)
+    const again = await fresh.resolve({ ...address }).catch((e: unknown) => e)
+    expect(first).toBeInstanceOf(AddressResolutionError)
+    // the very refusal kept, not a new reading of the address
+    expect(again).toBe(first)
+  })
+
+  it("keeps no failure to load GHN's lists: the next call asks again", async () => {
+    let down = true
+    const source = sandboxMasterData()
+    const flaky = new AddressResolver({ ...source, provinces: () => (down ? Promise.reject(new Error("GHN down")) : source.provinces()) })
+    await expect(flaky.resolve({ country_code: "vn", address_1: "Xã Mộ Đạo", city: "Quế Võ", province: "Bắc Ninh" })).rejects.toThrow("GHN down")
+    down = false
+    await expect(flaky.resolve({ country_code: "vn", address_1: "Xã Mộ Đạo", city: "Quế Võ", province: "Bắc Ninh" })).resolves.toMatchObject(MO_DAO)
+  })
+
+  it("reads a long run of place names without overflowing the stack", async () => {
+    // 60 kB of one ward's name (the former covers recursed once a word: a stack overflow near 50 kB)
+    const run = "Phường Gia Viên ".repeat(4_000)
+    const outcome = await (resolver["resolveUncached"] as (a: AddressInput) => Promise<unknown>).call(resolver, { country_code: "vn", address_1: run, province: "Hải Phòng" }).catch((e: unknown) => e)
+    expect(outcome).not.toBeInstanceOf(RangeError)
+  })
+
+  it("refuses an address naming more wards than it weighs, listing a few", async () => {
+    // Hải Phòng's new wards' names, as many as each field holds within its limit
+    const names = (masterData().newWardsByProvince.get(31) ?? []).map((w) => w.name)
+    const fill = (limit: number) => {
+      const taken: string[] = []
+      while (names.length && [...taken, names[0]].join(", ").length <= limit) taken.push(names.shift()!)
+      return taken.join(", ")
+    }
+    const error = await refusal({ address_1: fill(512), address_2: fill(256), city: fill(128), province: "Hải Phòng" })
+    expect(error).toMatchObject({ code: "address_ambiguous", part: "ward" })
+    expect(error.message).toMatch(/^the address names \d+ wards \(at most 64 are weighed\)/)
+    expect(error.candidateUnits).toHaveLength(5)
+  })
+
+  it("quotes at most a short excerpt of each part it cannot read, and of a few parts only", async () => {
+    const part = "Khong Co Noi Nay ".repeat(25)
+    const error = await refusal({ address_1: `${part}, b1 x, b2 x, b3 x, b4 x` })
+    expect(error.code).toBe("address_not_found")
+    expect(error.message).toContain(`"${part.slice(0, 40)}… (${part.trim().length} characters)"`)
+    expect(error.message).toMatch(/and \d+ more/)
+    expect(error.message.length).toBeLessThan(400)
+  })
+})
+
+describe("AddressResolver: 'did you mean' only for names near what was typed", () => {
+  it("suggests no province for a long foreign part (a capped edit distance once passed for any name)", async () => {
+    const error = await refusal({ address_1: "12 Lê Lợi", address_2: "Evergreen Terrace", city: "Springfield", province: "California" })
+    expect(error).toMatchObject({ code: "address_not_found", part: "province", candidates: [] })
+    expect((await refusal({ address_1: "Xã Mộ Đạo", province: "Bắc Ninhh" })).candidates).toContain("Bắc Ninh")
   })
 })

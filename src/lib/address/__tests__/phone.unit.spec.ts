@@ -1,4 +1,4 @@
-import { normalizeVnPhone } from "../phone"
+import { maskPhone, normalizeVnPhone } from "../phone"
 
 describe("the one phone rule", () => {
   it("reads every common way of writing a mobile as one receiver", () => {
@@ -64,5 +64,15 @@ describe("the one phone rule", () => {
     ]) {
       expect([other, normalizeVnPhone(other as string)]).toEqual([other, null])
     }
+  })
+})
+
+describe("a phone on a printed list", () => {
+  it("shows the first and last three digits of its national form, the rest hidden", () => {
+    expect(maskPhone("+84 901 234 567")).toBe("090****567")
+    expect(maskPhone("02438251234")).toBe("024*****234")
+    expect(maskPhone("ext. 12")).toBe("*** 12")
+    expect(maskPhone("12")).toBe("***")
+    expect(maskPhone(null)).toBe("")
   })
 })

@@ -79,4 +79,22 @@ describe("the receiver's phone at checkout (checkoutPhoneOf)", () => {
     expect(checkoutPhoneOf("0912345678", { required: true })).toBe("0912345678")
     expect(() => checkoutPhoneOf("+1 415 555 0100", { required: true })).toThrow(/is not a phone GHN delivers to/)
   })
+
+  it("bounds the phone before the rule reads it, and quotes at most a short excerpt of one it refuses", () => {
+    const refusalOf = (written: string) => {
+      try {
+        checkoutPhoneOf(written, { required: true })
+      } catch (error) {
+        return error
+      }
+    }
+    // 95,000 spaces then a letter (issue 39): refused by its length, the text never echoed
+    const long = refusalOf(" ".repeat(95_000) + "a")
+    expect(shopperErrorOf(long)).toEqual({ code: "field_too_long", params: { field: "shipping_address.phone", limit: 64 } })
+    expect(JSON.stringify(shopperAnswerOf(long, { acceptLanguage: "en" })).length).toBeLessThan(300)
+    // one within the limit but not a phone: its message and parameters quote at most 40 characters
+    const wrong = refusalOf("abc ".repeat(16))
+    expect(shopperErrorOf(wrong)).toEqual({ code: "phone_not_vietnamese", params: { phone: `${"abc ".repeat(10)}… (64 characters)` } })
+    expect((wrong as Error).message).toContain(`"${"abc ".repeat(10)}… (64 characters)"`)
+  })
 })

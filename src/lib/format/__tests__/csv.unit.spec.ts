@@ -9,6 +9,17 @@ describe("the one CSV writer", () => {
     }
   })
 
+  it("defuses a formula after leading whitespace, which some spreadsheet apps trim before reading the cell", () => {
+    for (const lead of [" ", "   ", "\u00A0", "\u3000", " \t"]) {
+      for (const formula of ["=1+1", "+1", "-1+2", "@SUM(A1)", "＝1"]) {
+        const cell = csvCell(`${lead}${formula}`)
+        expect([lead, formula, cell.replace(/^"/, "").startsWith("'")]).toEqual([lead, formula, true])
+      }
+    }
+    // Whitespace before plain text is plain text.
+    expect(csvCell("  Nguyễn")).toBe("  Nguyễn")
+  })
+
   it("keeps numbers, plain text and what is only inside a cell as they are", () => {
     expect(csvCell(-5)).toBe("-5")
     expect(csvCell("-12.5")).toBe("-12.5")

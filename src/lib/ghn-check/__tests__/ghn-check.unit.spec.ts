@@ -1,4 +1,5 @@
 import { MockAgent } from "undici"
+import { environmentOfUrl } from "../../ghn"
 import { startGhnSandbox, type GhnSandbox } from "../../../sandbox"
 import { parseGhnOptions } from "../../runtime/options"
 import { checkLines, runGhnCheck, type GhnCheckReport } from "../index"
@@ -114,6 +115,30 @@ describe("medusa-ghn-check: the check library", () => {
     } finally {
       await agent.close()
     }
+  })
+
+  it.each(["https://online-gateway.ghn.vn:443", "https://ONLINE-GATEWAY.GHN.VN/", "https://online-gateway.ghn.vn./shiip", "http://online-gateway.ghn.vn:8080"])(
+    "takes %s for GHN production (by its host, whatever the port) and refuses the test order there",
+    async (baseUrl) => {
+      expect(environmentOfUrl(baseUrl)).toBe("production")
+      const agent = new MockAgent()
+      agent.disableNetConnect()
+      agent.get(new URL(baseUrl).origin.toLowerCase()).intercept({ path: /\/shop\/all/, method: "GET" }).reply(401, { code: 401, message: "Token is not valid!", data: null })
+      try {
+        const report = await runGhnCheck({ options: parseGhnOptions({ token: "a-token", shopId: 1, baseUrl }), createTestOrder: true, dispatcher: agent })
+        expect(line(report, "token")).toMatchObject({ status: "fail", key: "token.refused_production" })
+        expect(line(report, "test_order")).toMatchObject({ status: "fail", key: "test_order.production" })
+      } finally {
+        await agent.close()
+      }
+    }
+  )
+
+  it("tells staging and other hosts apart by host", () => {
+    expect(environmentOfUrl("https://dev-online-gateway.ghn.vn:443/")).toBe("staging")
+    expect(environmentOfUrl("https://online-gateway.ghn.vn.evil.example")).toBe("custom")
+    expect(environmentOfUrl("http://127.0.0.1:5410")).toBe("custom")
+    expect(environmentOfUrl("not a url")).toBe("custom")
   })
 
   it("prints one line per check with ✓ / ! / ✗ / -", async () => {

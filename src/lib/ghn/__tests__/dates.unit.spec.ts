@@ -28,6 +28,14 @@ describe("GHN dates", () => {
     expect(ghnIso("2024-12-20T03:30:00Z")).toBe("2024-12-20T03:30:00.000Z")
   })
 
+  it("reads a date without a time as 00:00 of that day in Vietnam, not in UTC", () => {
+    expect(ghnIso("2024-03-14")).toBe("2024-03-13T17:00:00.000Z")
+    expect(ghnIso("2024-03-01")).toBe("2024-02-29T17:00:00.000Z")
+    expect(vietnamDay(ghnInstant("2024-03-14")!)).toEqual({ year: 2024, month: 3, day: 14 })
+    expect(ghnExpectedIso("2024-03-14")).toBe("2024-03-13T17:00:00.000Z")
+    expect(ghnIso("2024-03-14T00:00:00-07:00")).toBe("2024-03-14T07:00:00.000Z")
+  })
+
   it("reads trimmed milliseconds and nanoseconds as written", () => {
     expect(ghnIso("2021-11-11T03:52:50.47Z")).toBe("2021-11-11T03:52:50.470Z")
     expect(ghnIso("2021-11-11T03:52:50.1Z")).toBe("2021-11-11T03:52:50.100Z")

@@ -151,6 +151,18 @@ describe("GhnApiError shapes", () => {
     expect(e.message).toBe("GHN orders.create failed (HTTP 200, code 400 USER_ERR_COMMON): Address convert from fail")
   })
 
+  it("HTTP 200 whose body has no numeric code is no success: INVALID_RESPONSE, never retried (the envelope's code mirrors the status)", async () => {
+    for (const body of [{ message: "Success", data: { total: 1 } }, { code: "Success", message: "Success", data: { total: 1 } }, { code: "", data: { total: 1 } }, { code: null, data: { total: 1 } }]) {
+      srv.enqueue({ status: 200, json: body })
+      const e = await caught(ghn.fees.calculate({ weight: 500, to_district_id: 1442, to_ward_code: "20109" }))
+      expect([JSON.stringify(body), e.code_message, e.retryable]).toEqual([JSON.stringify(body), "INVALID_RESPONSE", false])
+      expect(e.message).toMatch(/no numeric code|not a GHN envelope/)
+    }
+    // A digit string is GHN's number, as everywhere else.
+    srv.enqueue({ status: 200, json: { code: "200", message: "Success", data: { total: 33000 } } })
+    await expect(ghn.fees.calculate({ weight: 500, to_district_id: 1442, to_ward_code: "20109" })).resolves.toMatchObject({ total: 33000 })
+  })
+
   it("a success whose data does not fit the schema is a GhnApiError INVALID_RESPONSE", async () => {
     srv.enqueue(ok({ unexpected: true }))
     const e = await caught(ghn.fees.leadtime({ to_district_id: 1, to_ward_code: "1" }))

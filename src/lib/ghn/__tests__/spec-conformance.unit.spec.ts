@@ -61,6 +61,14 @@ describe("no stricter than the spec", () => {
     await expect(ghn.orders.deliveryAgain([])).resolves.toEqual([])
     await expect(ghn.orders.returnOrder([])).resolves.toEqual([])
   })
+
+  it("sends an empty list to Print Order (the spec states a maximum, no minimum), which answers a token", async () => {
+    await expect(ghn.print.token({ order_codes: [] })).resolves.toEqual(expect.any(String))
+  })
+
+  it("asks Get Shop for a page above 200 shops (the spec states no maximum of limit)", async () => {
+    await expect(ghn.shops.list({ limit: 500 })).resolves.toEqual(expect.objectContaining({ shops: expect.any(Array) }))
+  })
 })
 
 describe("no more lenient than the spec", () => {
@@ -84,6 +92,22 @@ describe("no more lenient than the spec", () => {
       ghn.fees.calculate({ weight: 25000, to_district_id: 1442, to_ward_code: "20109", service_type_id: 5, items: [{ name: "a", quantity: 1, weight: 12000 }, { name: "b", quantity: 1, weight: 0 }] })
     )
     expect(quote).toMatchObject({ field: "items[1].weight", rule: "required" })
+  })
+
+  it("reads a parcel of 20 kg or more sent without a type as heavy goods, as GHN does: items required (none, or an empty list)", async () => {
+    const { service_type_id: _s, ...untyped } = order
+    const e = await inputError(ghn.orders.create({ ...untyped, weight: 25000 }))
+    expect(e).toMatchObject({ field: "items", rule: "required" })
+    const empty = await inputError(ghn.orders.create({ ...order, service_type_id: 5, weight: 25000, items: [] }))
+    expect(empty).toMatchObject({ field: "items", value: 0, rule: "required" })
+    const quote = await inputError(ghn.fees.calculate({ weight: 25000, to_district_id: 1442, to_ward_code: "20109" }))
+    expect(quote).toMatchObject({ field: "items", rule: "required" })
+    // With its one parcel, GHN quotes and creates it as heavy goods.
+    const items = [{ name: "Tủ", quantity: 1, length: 100, width: 60, height: 50, weight: 25000 }]
+    const route = sb.fixture.route
+    await expect(ghn.fees.calculate({ weight: 25000, to_district_id: route.to_district_id, to_ward_code: route.to_ward_code, items })).resolves.toEqual(expect.objectContaining({ total: expect.any(Number) }))
+    const made = await ghn.orders.create({ ...untyped, weight: 25000, items })
+    expect(sb.control.getOrder(made.order_code)).toMatchObject({ service_type_id: 5 })
   })
 
   it("holds light goods to 'under 20 kg' by the items' total when the order declares no weight", async () => {

@@ -286,7 +286,8 @@ describe("connection handling", () => {
   })
 
   it("ten attachments of exactly 2 MB pass validation and arrive as multipart", async () => {
-    const ghn = client()
+    // 20 MB through loopback: a deadline no loaded machine reaches (the others' 2 s is for tests of timeouts).
+    const ghn = client({ timeoutMs: 60_000 })
     srv.enqueue(ok({ id: 1 }))
     const two = new Uint8Array(2 * 1024 * 1024).fill(7)
     const attachments = Array.from({ length: 10 }, (_, i) => ({ filename: `f${i}.jpeg`, content: two }))

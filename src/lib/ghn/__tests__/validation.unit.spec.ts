@@ -33,17 +33,19 @@ async function inputError(p: Promise<unknown> | (() => unknown)): Promise<GhnInp
 
 const order = { to_name: "A", to_phone: "0912345678", to_address: "x", to_district_name: "Quận 1", content: "áo", weight: 500 }
 const fee = { weight: 500, to_district_id: 1442, to_ward_code: "20109" }
+/** One parcel of heavy goods as items (a body of 20 kg or more without a type is heavy goods: items required). */
+const heavyItems = (weight: number) => [{ name: "tủ", quantity: 1, length: 100, width: 60, height: 50, weight }]
 
 describe("orders", () => {
   it("Create Order weight cap: 50000 g", async () => {
-    const e = await inputError(ghn.orders.create({ ...order, weight: 60000 }))
+    const e = await inputError(ghn.orders.create({ ...order, weight: 60000, items: heavyItems(60000) }))
     expect(e.message).toBe("weight = 60000 exceeds the Create Order maximum of 50000 g")
     expect(e).toMatchObject({ field: "weight", value: 60000, limit: 50000, rule: "max", operation: "orders.create" })
   })
 
   it("several failures are all reported, the first in the message", async () => {
     const e = await inputError(
-      ghn.orders.create({ ...order, weight: 60000, length: 201, cod_amount: 50_000_001, insurance_value: 5_000_001, required_note: "XEM" as never }),
+      ghn.orders.create({ ...order, weight: 60000, items: heavyItems(60000), length: 201, cod_amount: 50_000_001, insurance_value: 5_000_001, required_note: "XEM" as never }),
     )
     expect(e.issues.map((i) => i.field)).toEqual(["weight", "length", "cod_amount", "insurance_value", "required_note"])
     expect(e.issues[1]).toMatchObject({ field: "length", value: 201, limit: 200 })
@@ -59,6 +61,18 @@ describe("orders", () => {
     expect(created.message).toMatch(/service_type_id 2 \(light goods, under 20000 g\): use service_type_id 5/)
     const quoted = await inputError(ghn.fees.calculate({ ...fee, service_type_id: 2, weight: 25000 }))
     expect(quoted).toMatchObject({ field: "weight", value: 25000, limit: 19999 })
+  })
+
+  it("a body of 20 kg or more without a type is heavy goods (5) in Create Order and Calculate Fee alike: items required, an empty list too", async () => {
+    const created = await inputError(ghn.orders.create({ ...order, weight: 25000 }))
+    expect(created).toMatchObject({ field: "items", rule: "required", limit: 1 })
+    expect(created.message).toMatch(/items is required by Create Order when service_type_id is 5 \(a parcel of 20,000 g or more sent without service_type_id is heavy goods\)/)
+    const quoted = await inputError(ghn.fees.calculate({ ...fee, weight: 25000 }))
+    expect(quoted).toMatchObject({ field: "items", rule: "required" })
+    const empty = await inputError(ghn.orders.create({ ...order, service_type_id: 5, weight: 25000, items: [] }))
+    expect(empty).toMatchObject({ field: "items", value: 0, rule: "required" })
+    const unsized = await inputError(ghn.orders.create({ ...order, weight: 25000, items: [{ name: "tủ", quantity: 1 }] }))
+    expect(unsized.issues.map((i) => i.field)).toEqual(["items[0].length", "items[0].width", "items[0].height", "items[0].weight"])
   })
 
   it("Create Order COD cap is 50,000,000 (a value above the fee cap is fine)", async () => {
@@ -199,7 +213,7 @@ describe("fees", () => {
     let e = await inputError(ghn.fees.calculate({ ...fee, weight: 0 }))
     expect(e).toMatchObject({ field: "weight", value: 0, limit: 1 })
     expect(e.message).toBe("weight = 0 is below the Calculate Fee minimum of 1 g")
-    e = await inputError(ghn.fees.calculate({ ...fee, weight: 1_600_001 }))
+    e = await inputError(ghn.fees.calculate({ ...fee, weight: 1_600_001, items: [{ name: "tủ", quantity: 1 }] }))
     expect(e.message).toBe("weight = 1600001 exceeds the Calculate Fee maximum of 1600000 g")
     const { weight: _w, ...noWeight } = fee
     e = await inputError(ghn.fees.calculate(noWeight as never))
@@ -239,11 +253,9 @@ describe("fees", () => {
 })
 
 describe("print and tickets", () => {
-  it("print: 1 to 10,000 codes", async () => {
-    let e = await inputError(ghn.print.token({ order_codes: [] }))
-    expect(e).toMatchObject({ field: "order_codes", value: 0, limit: 1 })
+  it("print: at most 10,000 codes (no minimum: an empty list is sent, spec-conformance.unit.spec.ts)", async () => {
     const codes = Array.from({ length: 10_001 }, (_, i) => `C${i}`)
-    e = await inputError(ghn.print.token({ order_codes: codes }))
+    const e = await inputError(ghn.print.token({ order_codes: codes }))
     expect(e).toMatchObject({ field: "order_codes", value: 10_001, limit: 10_000 })
     expect(e.message).toBe("order_codes has 10001 entries, exceeding the Print Order maximum of 10000")
   })

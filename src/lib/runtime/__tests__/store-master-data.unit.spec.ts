@@ -1,5 +1,6 @@
 import { AddressResolver, type MasterDataSource } from "../../address/address-resolver"
 import { RequestBudget } from "../../ghn/budget"
+import { CallerShares, withCaller } from "../caller-shares"
 import { StoreBudgetSpent, StoreMasterData } from "../store-master-data"
 
 /** GHN's master data, 3 provinces of 2 districts each; every call counted. */
@@ -46,6 +47,23 @@ describe("the storefront's address lists", () => {
     expect((await store.districts(201)).length).toBe(2)
     now = 2_000
     expect((await store.districts(203)).length).toBe(2)
+  })
+
+  it("takes each caller's share before the store's budget: one caller cannot spend the store's lookups alone", async () => {
+    const { calls, data } = source()
+    let now = 0
+    const store = new StoreMasterData(new AddressResolver(data), new RequestBudget({ perSecond: 1, burst: 100, now: () => now }), new CallerShares(1 / 60, 2, 100, () => now))
+    await withCaller("198.51.100.7", () => store.districts(201)) // provinces + districts:201: the caller's two
+    const spent = await withCaller("198.51.100.7", () => store.districts(202)).catch((e) => e)
+    expect(spent).toBeInstanceOf(StoreBudgetSpent)
+    expect(spent.message).toMatch(/from this address right now \(each address may make 1 a minute\)/)
+    expect(spent.retryAfterSeconds).toBeGreaterThan(0)
+    // Another caller, and the lists already held, still go.
+    expect((await withCaller("2001:db8:1:2::/64", () => store.districts(202))).length).toBe(2)
+    expect((await withCaller("198.51.100.7", () => store.districts(201))).length).toBe(2)
+    expect(calls).toEqual(["provinces", "districts:201", "districts:202"])
+    // A lead time not cached is paid the same way.
+    expect(() => withCaller("198.51.100.7", () => store.payCall())).toThrow(StoreBudgetSpent)
   })
 
   it("keeps at most its bound of lists, the least recently used dropped", async () => {

@@ -1,15 +1,47 @@
 import { MedusaError } from "@medusajs/framework/utils"
-import { handoverCsv, handoverGroups, handoverHtml } from "../../parcel/handover"
-import { failureOf, runCounts, runFinished, Semaphore } from "../shipping-run"
+import { failureOf, RUN_LEASE_MS, RUN_RENEW_MS, runCounts, runFinished, runLeaseSeconds, runRenewMs, Semaphore } from "../shipping-run"
+import { AddressResolutionError } from "../../address/address-resolver"
+import { GhnApiError } from "../../ghn"
+import { toMedusaError } from "../../runtime/medusa-error"
 
 describe("shipping runs", () => {
+  it("leases a run past the locks a stopped worker leaves (orderLockSeconds), renewed three times a lease at least", () => {
+    // The defaults: 120 s locks, a 150 s lease renewed every 15 s.
+    expect([RUN_LEASE_MS, RUN_RENEW_MS]).toEqual([150_000, 15_000])
+    // A test's short locks: the lease a quarter longer, renewed well within it.
+    expect([runLeaseSeconds(4), runRenewMs(runLeaseSeconds(4))]).toEqual([5, 1666])
+    expect(runLeaseSeconds(600)).toBe(630)
+  })
+
   it("keeps a failure's code and text, never a host", () => {
     expect(failureOf(new MedusaError(MedusaError.Types.INVALID_DATA, "GHN Create Order: Số điện thoại không hợp lệ (https://dev-online-gateway.ghn.vn/x)", "PHONE_INVALID"))).toEqual({
       code: "PHONE_INVALID",
       message: "GHN Create Order: Số điện thoại không hợp lệ (GHN",
+      params: null,
     })
-    expect(failureOf(new MedusaError(MedusaError.Types.NOT_ALLOWED, "order #12 is canceled"))).toEqual({ code: "not_allowed", message: "order #12 is canceled" })
-    expect(failureOf({ message: "plain" })).toEqual({ code: null, message: "plain" })
+    expect(failureOf(new MedusaError(MedusaError.Types.NOT_ALLOWED, "order #12 is canceled"))).toEqual({ code: "not_allowed", message: "order #12 is canceled", params: null })
+    expect(failureOf({ message: "plain" })).toEqual({ code: null, message: "plain", params: null })
+  })
+
+  it("words an order refused for its impossible figures by its reason", () => {
+    const refused = new MedusaError(MedusaError.Types.NOT_ALLOWED, "order #12's figures in Medusa are impossible: its item item_1 is listed more than once", "order_figures")
+    expect(failureOf(refused)).toEqual({ code: "order_figures", message: refused.message, params: { reason: "order_figures" } })
+  })
+
+  it("keeps a failure's stable reason and parameters for the admin's words, and GHN's own text", () => {
+    const address = toMedusaError(
+      new AddressResolutionError("no GHN ward matches \"Phường Không Có Thật\"", "ward", "address_not_found", [
+        { model: "legacy", label: "Phường Phúc Xá, Quận Ba Đình, Hà Nội", province_id: 201, province_name: "Hà Nội" },
+      ]),
+      "GHN cannot deliver to the delivery address"
+    )
+    expect(failureOf(address)).toEqual({
+      code: "address_not_found",
+      message: expect.stringMatching(/^GHN cannot deliver to the delivery address: no GHN ward matches/),
+      params: { reason: "address_not_found", part: "ward", candidates: ["Phường Phúc Xá, Quận Ba Đình, Hà Nội"] },
+    })
+    const refused = toMedusaError(new GhnApiError({ status: 400, code: 400, code_message: "PHONE_INVALID", code_message_value: "Số điện thoại không hợp lệ", ghn_message: "phone invalid" }), "GHN Create Order")
+    expect(failureOf(refused)).toMatchObject({ code: "PHONE_INVALID", params: { ghn_text: "Số điện thoại không hợp lệ" } })
   })
 
   it("counts a run's orders per state and knows when it has finished", () => {
@@ -39,38 +71,5 @@ describe("shipping runs", () => {
     await fourth
     expect(order).toEqual([3, 4])
     expect(slots.inUse).toBe(2)
-  })
-})
-
-describe("handover list", () => {
-  const parcels = [
-    { shop_id: 1, order_code: "LA1", client_order_code: "1001-1", order_number: "1001", cod_amount: 250000 },
-    { shop_id: 2, order_code: "LB1", client_order_code: "1002-1", order_number: "1002", cod_amount: 0 },
-    { shop_id: 1, order_code: "LA2", client_order_code: "1003-1", order_number: "1003", cod_amount: 100000 },
-  ]
-
-  it("groups the parcels by pickup shop with their count and COD total", () => {
-    expect(handoverGroups(parcels).map((g) => [g.shop_id, g.count, g.cod_total, g.parcels.map((p) => p.order_code)])).toEqual([
-      [1, 2, 350000, ["LA1", "LA2"]],
-      [2, 1, 0, ["LB1"]],
-    ])
-  })
-
-  it("writes the CSV a line per parcel and a total per shop", () => {
-    expect(handoverCsv(parcels).replace(/^\uFEFF/, "").split("\r\n")).toEqual([
-      "shop_id,order_code,client_order_code,order_number,cod_amount",
-      "1,LA1,1001-1,1001,250000",
-      "1,LA2,1003-1,1003,100000",
-      "1,TOTAL 2 parcels,,,350000",
-      "2,LB1,1002-1,1002,0",
-      "2,TOTAL 1 parcels,,,0",
-      "",
-    ])
-  })
-
-  it("escapes what it prints", () => {
-    const html = handoverHtml([{ ...parcels[0], order_number: "<b>x</b>" }], { id: "ghnrun_1", created_at: "2026-11-26T01:00:00Z" })
-    expect(html).toContain("#&lt;b&gt;x&lt;/b&gt;")
-    expect(html).not.toContain("<b>x</b>")
   })
 })

@@ -34,3 +34,15 @@ describe("GHN callbacks the webhook refuses before storing them (each names the 
     expect(refusal(change)).toMatch(message)
   })
 })
+
+describe("what a refused callback's answer quotes of it (issue 39)", () => {
+  it("names a field the sender chose by an excerpt of its name, and tells at most ten issues", () => {
+    const key = "K".repeat(90_000)
+    const told = refusal({ [key]: "v".repeat(CALLBACK_LIMITS.maxText + 1) })!
+    expect(told).toBe(`${"K".repeat(40)}… (90000 characters): must be at most ${CALLBACK_LIMITS.maxText} characters`)
+    const many = Object.fromEntries(Array.from({ length: 50 }, (_, i) => [`F${i}`, "v".repeat(CALLBACK_LIMITS.maxText + 1)]))
+    const lines = refusal(many)!.split("; ")
+    expect(lines).toHaveLength(11)
+    expect(lines.at(-1)).toBe("and 40 more")
+  })
+})

@@ -1,6 +1,7 @@
 import type { Context } from "@medusajs/framework/types"
-import { InjectManager, MedusaContext } from "@medusajs/framework/utils"
-import { type CodFilter, type CodShipmentRow, type CodTotals, UNCOLLECTED_END_STATUSES } from "../../../lib/cod/cod-report"
+import { InjectManager, InjectTransactionManager, MedusaContext } from "@medusajs/framework/utils"
+import type { OrderCodCheck } from "../../../lib/cod/cod"
+import { type CodFilter, type CodShipmentRow, type CodTotals, type OrderParcelCod, UNCOLLECTED_END_STATUSES } from "../../../lib/cod/cod-report"
 import { SqlRepository } from "../utils/sql-repository"
 
 /** The COD report's columns of a parcel. */
@@ -19,7 +20,11 @@ function codWhere(opts: { filter: CodFilter; order_id?: string }): { clause: str
     where.push("cod_amount > 0 and not is_cod_collected and status <> all(?)")
     binds.push([...UNCOLLECTED_END_STATUSES])
   } else if (opts.filter === "untransferred") where.push("is_cod_collected and not is_cod_transferred")
-  else if (opts.filter === "differences") where.push("(cod_amount <> coalesce(cod_expected, cod_amount) or (quoted_fee is not null and total_fee <> quoted_fee))")
+  else if (opts.filter === "differences") {
+    // A parcel whose COD or fee GHN changed, or a parcel of an order whose check is off (ghn_order_cod_check, its partial index).
+    where.push(`(cod_amount <> coalesce(cod_expected, cod_amount) or (quoted_fee is not null and total_fee <> quoted_fee)
+      or order_id in (select order_id from ghn_order_cod_check where order_cod_difference <> 0 and deleted_at is null))`)
+  }
   return { clause: where.join(" and "), binds }
 }
 
@@ -73,5 +78,33 @@ export class CodReportRepository extends SqlRepository {
       ...(opts.after ? [new Date(opts.after.created_at), opts.after.id] : []),
       opts.limit,
     ])
+  }
+
+  /**
+   * The COD of these orders' parcels (not returns), with their fulfilments and statuses, for the
+   * order-level check of the COD tab: one read on the order_id index, whatever the page holds.
+   */
+  @InjectManager()
+  async orderParcels(orderIds: string[], @MedusaContext() sharedContext: Context = {}): Promise<OrderParcelCod[]> {
+    if (!orderIds.length) return []
+    return await this.rows<OrderParcelCod>(
+      sharedContext,
+      `select order_id, fulfillment_id, provider_id, cod_amount, status from ghn_shipment where order_id = any(?) and is_return = false and deleted_at is null`,
+      [orderIds]
+    )
+  }
+
+  /** Keeps these orders' checks (the COD tab's `differences` filter reads those that are off). */
+  @InjectTransactionManager()
+  async saveOrderChecks(checks: (OrderCodCheck & { order_id: string })[], @MedusaContext() sharedContext: Context = {}): Promise<void> {
+    if (!checks.length) return
+    await this.rows(
+      sharedContext,
+      `insert into ghn_order_cod_check (order_id, order_cod, order_cod_due, order_cod_difference, checked_at)
+       select u.*, now() from unnest(?::text[], ?::integer[], ?::integer[], ?::integer[]) as u
+       on conflict (order_id) do update set order_cod = excluded.order_cod, order_cod_due = excluded.order_cod_due,
+         order_cod_difference = excluded.order_cod_difference, checked_at = excluded.checked_at, updated_at = now(), deleted_at = null`,
+      [checks.map((c) => c.order_id), checks.map((c) => c.order_cod), checks.map((c) => c.order_cod_due), checks.map((c) => c.order_cod_difference)]
+    )
   }
 }

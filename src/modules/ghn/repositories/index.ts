@@ -2,6 +2,7 @@
 export { AutoShipRepository } from "./auto-ship"
 export { CallbackRepository } from "./callback"
 export { CodReportRepository } from "./cod-report"
+export { HandoverScanRepository } from "./handover-scan"
 export { InsightRepository } from "./insight"
 export { IntentRepository } from "./intent"
 export { LocationShopRepository } from "./location-shop"

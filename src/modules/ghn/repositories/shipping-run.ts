@@ -1,6 +1,6 @@
 import type { Context } from "@medusajs/framework/types"
 import { generateEntityId, InjectManager, InjectTransactionManager, MedusaContext } from "@medusajs/framework/utils"
-import type { HandoverParcel } from "../../../lib/parcel/handover"
+import type { HandoverParcel } from "../../../lib/handover/handover"
 import { RUN_LEASE_MS, RUN_METADATA_KEY, runCounts, type RunCounts, type RunOrderStatus } from "../../../lib/shipping-run/shipping-run"
 import { OrdersInOtherRunError } from "../errors"
 import { SqlRepository } from "../utils/sql-repository"
@@ -31,6 +31,7 @@ export type ShippingRunOrderRow = {
   ghn_order_code: string | null
   error_code: string | null
   error: string | null
+  error_params: Record<string, unknown> | null
   attempts: number
   started_at: Date | null
   finished_at: Date | null
@@ -46,6 +47,9 @@ export type RunFulfillment = { id: string; order_code: string | null; linked: bo
  * (a unique partial index). A move of a run and of its orders together is one transaction.
  */
 export class ShippingRunRepository extends SqlRepository {
+  /** A run's lease (s): set by the GHN module from `orderLockSeconds` (runLeaseSeconds). */
+  leaseSeconds = RUN_LEASE_MS / 1000
+
   /**
    * Records a run and its orders, queued, in one statement: an order queued or running in another
    * run makes it fail as a whole (OrdersInOtherRunError), and nothing is recorded.
@@ -134,19 +138,34 @@ export class ShippingRunRepository extends SqlRepository {
     )
   }
 
-  /** The run's live parcels with their GHN shop and COD now, for the driver's handover list. */
+  /**
+   * The run's live parcels for the driver's handover record: their GHN shop, codes, COD now, the
+   * receiver (the fulfilment's delivery address, its district as GHN resolved it), the parcel's
+   * weight (GHN's weighing, else what Create Order sent) and where GHN picks them up (the stock
+   * location's address).
+   */
   @InjectManager()
   async parcels(runId: string, @MedusaContext() sharedContext: Context = {}): Promise<HandoverParcel[]> {
     const rows = await this.rows<HandoverParcel>(
       sharedContext,
-      `select s.shop_id, s.order_code, s.client_order_code, r.display_id as order_number, s.cod_amount
+      `select s.shop_id, s.order_code, s.client_order_code, r.display_id as order_number, s.cod_amount,
+              coalesce(nullif(trim(concat_ws(' ', a.last_name, a.first_name)), ''), a.company) as receiver_name, a.phone as receiver_phone,
+              coalesce(nullif(f.data->'ghn_to'->>'district_name', ''), nullif(f.data->'ghn_to'->>'ward_name', ''), a.city) as receiver_area,
+              coalesce(nullif(f.data->'ghn_to'->>'province_name', ''), s.to_province, a.province) as receiver_province,
+              coalesce(s.weight, s.sent_weight) as weight,
+              coalesce(s.location_id, f.location_id) as location_id, sl.name as location_name,
+              nullif(concat_ws(', ', nullif(la.address_1, ''), nullif(la.address_2, ''), nullif(la.city, ''), nullif(la.province, '')), '') as pickup_address
          from ghn_shipping_run_order r
          join ghn_shipment s on s.order_code = r.ghn_order_code and s.deleted_at is null
+         left join fulfillment f on f.id = s.fulfillment_id
+         left join fulfillment_address a on a.id = f.delivery_address_id
+         left join stock_location sl on sl.id = coalesce(s.location_id, f.location_id) and sl.deleted_at is null
+         left join stock_location_address la on la.id = sl.address_id and la.deleted_at is null
         where r.run_id = ? and r.status = 'created' and r.deleted_at is null and s.status <> 'cancel'
-        order by s.shop_id, r.created_at, r.id`,
+        order by s.shop_id, coalesce(s.location_id, f.location_id), r.created_at, r.id`,
       [runId]
     )
-    return rows.map((r) => ({ ...r, shop_id: Number(r.shop_id), cod_amount: Number(r.cod_amount) }))
+    return rows.map((r) => ({ ...r, shop_id: Number(r.shop_id), cod_amount: Number(r.cod_amount), weight: r.weight === null || r.weight === undefined ? null : Number(r.weight) }))
   }
 
   /**
@@ -162,7 +181,7 @@ export class ShippingRunRepository extends SqlRepository {
               leased_until = now() + make_interval(secs => ?), updated_at = now()
         where id = ? and deleted_at is null and (status = 'queued' or (status = 'running' and (leased_until is null or leased_until < now() or lease_owner = ?)))
         returning id`,
-      [owner, RUN_LEASE_MS / 1000, runId, owner]
+      [owner, this.leaseSeconds, runId, owner]
     )
     if (!leased.length) return false
     await this.rows(sharedContext, "update ghn_shipping_run_order set status = 'queued', updated_at = now() where run_id = ? and status = 'running' and deleted_at is null", [runId])
@@ -175,7 +194,7 @@ export class ShippingRunRepository extends SqlRepository {
     const renewed = await this.rows<{ id: string }>(
       sharedContext,
       "update ghn_shipping_run set leased_until = now() + make_interval(secs => ?) where id = ? and lease_owner = ? and status = 'running' returning id",
-      [RUN_LEASE_MS / 1000, runId, owner]
+      [this.leaseSeconds, runId, owner]
     )
     return renewed.length > 0
   }
@@ -236,13 +255,15 @@ export class ShippingRunRepository extends SqlRepository {
   @InjectManager()
   async settle(
     rowId: string,
-    result: { status: "created"; fulfillment_id: string | null; ghn_order_code: string | null } | { status: "failed"; error_code: string | null; error: string; fulfillment_id?: string | null },
+    result:
+      | { status: "created"; fulfillment_id: string | null; ghn_order_code: string | null }
+      | { status: "failed"; error_code: string | null; error: string; error_params?: Record<string, unknown> | null; fulfillment_id?: string | null },
     @MedusaContext() sharedContext: Context = {}
   ): Promise<void> {
     await this.rows(
       sharedContext,
       `update ghn_shipping_run_order set status = ?, fulfillment_id = coalesce(?, fulfillment_id), ghn_order_code = ?, error_code = ?, error = ?,
-              finished_at = now(), updated_at = now()
+              error_params = ?::jsonb, finished_at = now(), updated_at = now()
         where id = ? and status = 'running'`,
       [
         result.status,
@@ -250,6 +271,7 @@ export class ShippingRunRepository extends SqlRepository {
         result.status === "created" ? result.ghn_order_code : null,
         result.status === "failed" ? result.error_code : null,
         result.status === "failed" ? result.error : null,
+        result.status === "failed" && result.error_params ? JSON.stringify(result.error_params) : null,
         rowId,
       ]
     )
@@ -303,7 +325,7 @@ export class ShippingRunRepository extends SqlRepository {
   async retry(runId: string, @MedusaContext() sharedContext: Context = {}): Promise<number> {
     const queued = await this.rows<{ id: string }>(
       sharedContext,
-      `update ghn_shipping_run_order r set status = 'queued', error = null, error_code = null, finished_at = null, updated_at = now()
+      `update ghn_shipping_run_order r set status = 'queued', error = null, error_code = null, error_params = null, finished_at = null, updated_at = now()
         where r.run_id = ? and r.status = 'failed' and r.deleted_at is null
           and not exists (select 1 from ghn_shipping_run_order o where o.order_id = r.order_id and o.status in ('queued', 'running') and o.deleted_at is null)
         returning r.id`,

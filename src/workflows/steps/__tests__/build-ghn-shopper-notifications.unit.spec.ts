@@ -8,16 +8,18 @@ import { createWorkflow, WorkflowResponse } from "@medusajs/framework/workflows-
 import { ghnProviderIdOf } from "../../../lib/runtime/provider-id"
 import type { ShopperUpdateData } from "../../../contracts/events"
 import { SHOPPER_UPDATES } from "../../../lib/status/shopper-updates"
+import { trackingLinksOf } from "../../../lib/status/tracking-link"
 import { GHN_MODULE } from "../../../modules/ghn"
 import { buildGhnShopperNotificationsStep, type ShopperNotification } from "../build-ghn-shopper-notifications"
 
 const build = createWorkflow("t-build-shopper-notifications", (input: ShopperUpdateData) => new WorkflowResponse(buildGhnShopperNotificationsStep(input)))
 
-function container(opts: { channels: string[]; updates?: string[]; orderLocale?: string | null; shopperLocale?: "vi" | "en" }) {
+function container(opts: { channels: string[]; updates?: string[]; orderLocale?: string | null; shopperLocale?: "vi" | "en"; orderTrackingUrl?: string }) {
   const c = createMedusaContainer()
   c.register({
     [GHN_MODULE]: asValue({
-      options: { shopperNotifications: opts.updates ?? [...SHOPPER_UPDATES], shopperLocale: opts.shopperLocale ?? "vi", maxFailedDeliveryNotifications: 3 },
+      options: { shopperNotifications: opts.updates ?? [...SHOPPER_UPDATES], shopperLocale: opts.shopperLocale ?? "vi", maxFailedDeliveryNotifications: 3, orderTrackingUrl: opts.orderTrackingUrl },
+      trackingLinks: trackingLinksOf("the-store-jwt-secret"),
       async listGhnShipments() {
         return [{ order_code: "LB7XK9", provider_id: ghnProviderIdOf("hcm-shop"), cod_amount: 350_000, expected_delivery_time: "2026-11-27T03:00:00Z" }]
       },
@@ -54,6 +56,20 @@ describe("build-ghn-shopper-notifications", () => {
     expect(both[1].content.text).toContain("https://donhang.ghn.vn/?order_code=LB7XK9")
     // The admin's feed only: nothing to send.
     expect(await run(container({ channels: ["feed"] }), update("delivered"))).toEqual([])
+  })
+
+  it("links to the store's tracking page with the order's signed token when orderTrackingUrl is set, else to GHN's", async () => {
+    const [email, sms] = await run(container({ channels: ["email", "sms"], orderTrackingUrl: "https://shop.example.vn/theo-doi" }), update("shipped"))
+    const link = new URL(email.data.order_tracking_url as string)
+    expect(`${link.origin}${link.pathname}`).toBe("https://shop.example.vn/theo-doi")
+    expect(link.searchParams.get("ghn_tracking")).toBe(email.data.order_tracking_token)
+    expect(trackingLinksOf("the-store-jwt-secret")!.read(email.data.order_tracking_token as string)).toEqual({ ok: true, order_id: "order_1" })
+    expect(email.content.text).toContain(email.data.order_tracking_url as string)
+    expect(email.data.tracking_url).toBe("https://donhang.ghn.vn/?order_code=LB7XK9")
+    expect(sms.content.text).toContain(email.data.order_tracking_url as string)
+    const [plain] = await run(container({ channels: ["email"] }), update("shipped"))
+    expect(plain.data.order_tracking_url).toBeNull()
+    expect(plain.content.text).toContain("https://donhang.ghn.vn/?order_code=LB7XK9")
   })
 
   it("sends only the moments the store chose, in the order's language or the store's", async () => {

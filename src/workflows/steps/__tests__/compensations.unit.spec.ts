@@ -129,7 +129,7 @@ function fakes() {
         Object.assign(byId(fulfillments, id), data)
       },
     }),
-    [Modules.PAYMENT]: asValue({ updateCaptures: update(captures) }),
+    [Modules.PAYMENT]: asValue({ updateCaptures: update(captures), listCaptures: async (filter: { payment_id: string }) => captures.filter((c) => c.payment_id === filter.payment_id).map((c) => ({ ...c })) }),
     [ContainerRegistrationKeys.QUERY]: asValue({
       async graph() {
         return { data: [{ id: "order_1", shipping_address: { phone: "+84 912 345 678" } }] }
@@ -193,6 +193,22 @@ describe("compensations of the plugin's steps", () => {
     await runThenFail("t-record-capture", recordGhnCodCaptureStep, { plan, payment: { captures: [{ id: "capt_1", amount: 500000 } as { id: string }] } }, f.container)
     expect(f.shipments[0]).toMatchObject({ cod_capture_status: "capturing", cod_capture_id: null, cod_capture_before: { payment_id: "pay_1", captures: [] } })
     expect(f.captures[0].metadata).toEqual({})
+  })
+
+  it("mark-ghn-cod-capturing keeps the collection's payments before Medusa marks it paid", async () => {
+    const f = fakes()
+    const plan: Plan = { kind: "mark_paid", payment_collection_id: "paycol_2", amount: 100000, shipment_id: "ship_1", order_code: "GHN1", record: true, before: ["pay_0"], total_after: 100000 }
+    await runThenFail("t-marking", markGhnCodCapturingStep, plan, f.container)
+    expect(f.shipments[0]).toMatchObject({ cod_capture_status: "failed", cod_captured_amount: 100000, cod_capture_before: { payment_collection_id: "paycol_2", payments: ["pay_0"] } })
+  })
+
+  it("record-ghn-cod-capture tags the capture of the collection Medusa marked paid, and leaves a part short of the COD due again", async () => {
+    const f = fakes()
+    const plan: Plan = { kind: "mark_paid", payment_collection_id: "paycol_2", amount: 500000, shipment_id: "ship_1", order_code: "GHN1", record: true, before: [], total_after: 500000, more: true }
+    const workflow = createWorkflow("t-record-marked", (input: Parameters<typeof recordGhnCodCaptureStep>[0]) => new WorkflowResponse(recordGhnCodCaptureStep(input)))
+    await workflow(f.container).run({ input: { plan, payment: null, marked: { id: "pay_1" } } })
+    expect(f.captures[0].metadata).toEqual({ ghn_order_code: "GHN1" })
+    expect(f.shipments[0]).toMatchObject({ cod_capture_status: null, cod_captured_amount: 500000, cod_capture_id: "capt_1", cod_capture_before: null })
   })
 
   it("record-receiver-outcome removes the receiver's row it added, and adds it from the parcel's state (a run stopped after the move)", async () => {

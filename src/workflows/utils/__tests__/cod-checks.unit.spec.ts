@@ -1,6 +1,7 @@
 import { MedusaError } from "@medusajs/framework/utils"
 import { refusesCod, type ReceiverHistory } from "../../../lib/cod/receiver-risk"
-import { assertCodOffered } from "../cod-checks"
+import { assertCodOffered, assertOrderFigures, codLedgerOf } from "../cod-checks"
+import type { OrderRow } from "../order-rows"
 
 const CODRISK = { maxReturned: 2, days: 180 }
 
@@ -44,5 +45,50 @@ describe("codRisk when a COD parcel is made (assertCodOffered)", () => {
     await expect(assertCodOffered(risky, parcel({ cod_amount: 0 }))).resolves.toBeUndefined()
     await expect(assertCodOffered(risky, parcel({ codRisk: undefined }))).resolves.toBeUndefined()
     expect(risky.asked).toEqual([])
+  })
+})
+
+describe("an order's figures, read for the COD rule and checked before its GHN order", () => {
+  const order = (over: Partial<OrderRow> = {}): OrderRow => ({
+    id: "order_1",
+    display_id: 1042,
+    total: 636000,
+    summary: { pending_difference: 159000, current_order_total: 636000, paid_total: 477000, refunded_total: 0 },
+    items: [{ id: "item_1", quantity: 1, detail: { fulfilled_quantity: 1 } }, { id: "item_2", quantity: 1, detail: { fulfilled_quantity: 0 } }],
+    fulfillments: [],
+    payment_collections: [
+      { payment_sessions: [{ provider_id: "pp_system_default" }], payments: [{ provider_id: "pp_system_default", captures: [{ amount: 500000 }], refunds: [{ amount: 23000 }] }] },
+    ],
+    ...over,
+  })
+  const ghn = { listGhnShipments: async () => [] } as unknown as Parameters<typeof codLedgerOf>[0]
+
+  it("reads the order's current total and what its payments hold (captured less refunded)", async () => {
+    expect(await codLedgerOf(ghn, order(), "ful_x")).toEqual(expect.objectContaining({ pendingDifference: 159000, total: 636000, paid: 477000 }))
+  })
+
+  it("lets an order whose figures add up go on", () => {
+    expect(() => assertOrderFigures(order())).not.toThrow()
+  })
+
+  it("refuses an order whose item rows are listed again, with a MedusaError naming the reason", () => {
+    const items = order().items!
+    const refusal = (() => {
+      try {
+        assertOrderFigures(order({ items: [...items, items[0], items[0]] }))
+      } catch (error) {
+        return error as MedusaError
+      }
+    })()
+    expect(refusal).toBeInstanceOf(MedusaError)
+    expect(refusal?.type).toBe(MedusaError.Types.NOT_ALLOWED)
+    expect(refusal?.code).toBe("order_figures")
+    expect(refusal?.message).toMatch(/^order #1042's figures in Medusa are impossible: its item item_1 is listed more than once\..*nothing was sent to GHN$/)
+  })
+
+  it("refuses an order that owes more than its total", () => {
+    expect(() => assertOrderFigures(order({ summary: { pending_difference: 2751000, current_order_total: 2544000, paid_total: 0, refunded_total: 0 } }))).toThrow(
+      /it owes 2751000, more than its total of 2544000/
+    )
   })
 })

@@ -1,26 +1,30 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
-import { COD_CSV_COLUMNS, codReportRow, type CodShipmentRow } from "../../../../lib/cod/cod-report"
+import { COD_CSV_COLUMNS, codReportRow, type CodReportRow, type CodShipmentRow } from "../../../../lib/cod/cod-report"
 import { csvHead, csvLines } from "../../../../lib/format/csv"
 import type { QueryGraph } from "../../../../lib/runtime/query-graph"
+import { orderCodChecks } from "../../../../workflows/utils/cod-checks"
 import { ghnModule } from "../../../utils"
 import type { CodReportQuery } from "../validators"
 
 /** The CSV is written this many parcels at a time: its memory stays one page, whatever the filter holds. */
 const CSV_PAGE = 2_000
 
-/** The report's rows of these parcels, with their orders' numbers (one read per page). */
+/** The report's rows of these parcels, with their orders' numbers and each order's check (one read of each kind per page). */
 async function reportRows(req: MedusaRequest, rows: CodShipmentRow[]) {
   const orderIds = [...new Set(rows.map((r) => r.order_id).filter((id): id is string => !!id))]
-  const { data: orders } = orderIds.length
-    ? await req.scope.resolve<QueryGraph>(ContainerRegistrationKeys.QUERY).graph<{ id: string; display_id: number }>({
-        entity: "order",
-        fields: ["id", "display_id"],
-        filters: { id: orderIds },
-      })
-    : { data: [] }
-  const displayIds = new Map(orders.map((o) => [o.id, o.display_id]))
-  return rows.map((r) => codReportRow(r, r.order_id ? displayIds.get(r.order_id) ?? null : null))
+  const { displayIds, checks } = await orderCodChecks(ghnModule(req), req.scope.resolve<QueryGraph>(ContainerRegistrationKeys.QUERY), orderIds)
+  return rows.map((r) => codReportRow(r, r.order_id ? displayIds.get(r.order_id) ?? null : null, r.order_id ? checks.get(r.order_id) ?? null : null))
+}
+
+/** Each order of the page once, with its check: what the COD tab shows above the order's parcels. */
+function ordersOf(rows: CodReportRow[]) {
+  const seen = new Map<string, Pick<CodReportRow, "order_id" | "order_display_id" | "order_cod" | "order_cod_due" | "order_cod_difference">>()
+  for (const r of rows) {
+    if (!r.order_id || seen.has(r.order_id) || r.order_cod === null) continue
+    seen.set(r.order_id, { order_id: r.order_id, order_display_id: r.order_display_id, order_cod: r.order_cod, order_cod_due: r.order_cod_due, order_cod_difference: r.order_cod_difference })
+  }
+  return [...seen.values()]
 }
 
 /**
@@ -47,5 +51,6 @@ export async function GET(req: MedusaRequest<unknown, CodReportQuery>, res: Medu
     return
   }
   const { rows, count, totals } = await ghn.codReport({ filter: q.filter, order_id: q.order_id, limit: q.limit, offset: q.offset })
-  res.json({ parcels: await reportRows(req, rows), count, totals, limit: q.limit, offset: q.offset })
+  const parcels = await reportRows(req, rows)
+  res.json({ parcels, orders: ordersOf(parcels), count, totals, limit: q.limit, offset: q.offset })
 }

@@ -2,8 +2,9 @@ import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { queueActionsOf, returnCostOf } from "../../../../lib/status/needs-action"
 import type { QueryGraph } from "../../../../lib/runtime/query-graph"
+import { READ_RECEIVER } from "../../../../policies/ghn"
 import { normalizeVnPhone } from "../../../../lib/address/phone"
-import { ghnModule } from "../../../utils"
+import { ghnModule, holdsPolicy } from "../../../utils"
 import { presentShipments, withOrders } from "../present"
 import type { NeedsActionQuery } from "../validators"
 
@@ -18,8 +19,9 @@ export async function GET(req: MedusaRequest<unknown, NeedsActionQuery>, res: Me
   const q = req.validatedQuery as NeedsActionQuery
   const ghn = ghnModule(req)
   const { rows, counts } = await ghn.needsAction({ statuses: q.status, order_id: q.order_id, limit: q.limit, offset: q.offset })
-  const presented = await withOrders(req.scope.resolve<QueryGraph>(ContainerRegistrationKeys.QUERY), await presentShipments(ghn, rows))
-  const phones = [...new Set(presented.map((s) => normalizeVnPhone(s.receiver_phone)).filter((p): p is string => !!p))]
+  const presented = await withOrders(req.scope.resolve<QueryGraph>(ContainerRegistrationKeys.QUERY), await presentShipments(req, ghn, rows))
+  // A receiver's COD history is a shopper's personal data: its own policy, not fulfillment:read.
+  const phones = (await holdsPolicy(req, READ_RECEIVER)) ? [...new Set(presented.map((s) => normalizeVnPhone(s.receiver_phone)).filter((p): p is string => !!p))] : []
   const histories = await ghn.receiverHistories(phones, ghn.options.codRisk)
   const parcels = presented.map((s) => ({
     ...s,

@@ -1,12 +1,13 @@
 import { MedusaError } from "@medusajs/framework/utils"
 import { normalizeVnPhone, VN_PHONE_RULE } from "../../../../lib/address/phone"
+import { excerptOf } from "../../../../lib/format/excerpt"
 
 /** The route's receiver: a Vietnamese phone number, normalised; a 400 naming the field otherwise. */
 export function receiverPhone(raw: string | undefined): string {
   // Express has decoded the path parameter already (a malformed escape is a 400 in src/api/middlewares.ts).
   const phone = normalizeVnPhone(raw)
   if (!phone) {
-    throw new MedusaError(MedusaError.Types.INVALID_DATA, `phone: ${JSON.stringify(raw ?? "")} is not a Vietnamese phone number (${VN_PHONE_RULE})`)
+    throw new MedusaError(MedusaError.Types.INVALID_DATA, `phone: ${JSON.stringify(excerptOf(raw ?? ""))} is not a Vietnamese phone number (${VN_PHONE_RULE})`)
   }
   return phone
 }

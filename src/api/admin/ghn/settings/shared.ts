@@ -1,23 +1,30 @@
 import type { QueryGraph } from "../../../../lib/runtime/query-graph"
 import type { MedusaRequest } from "@medusajs/framework/http"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
-import { createGhnClient, GHN_HOSTS, GhnApiError, GhnNetworkError, resolveBaseUrl, type GhnClient } from "../../../../lib/ghn"
+import { createGhnClient, environmentOfUrl, GhnApiError, GhnNetworkError, resolveBaseUrl, type GhnClient } from "../../../../lib/ghn"
 import { isGhnProviderId } from "../../../../lib/runtime/provider-id"
 import type { GhnAccount } from "../../../../modules/ghn/service"
 import type GhnModuleService from "../../../../modules/ghn/service"
-import { backendUrlOf, maskSecret } from "../support-utils"
+import { maskSecret, shownBackendUrl } from "../support-utils"
 
 /** What the admin's Settings -> GHN shows of the plugin's configuration (never the token). */
 export function environmentOf(environment: string) {
   const base_url = resolveBaseUrl({ environment })
-  const name = environment === "production" || environment === "staging" ? environment : base_url === GHN_HOSTS.production ? "production" : base_url === GHN_HOSTS.staging ? "staging" : "custom"
+  const name = environment === "production" || environment === "staging" ? environment : environmentOfUrl(base_url)
   return { name, base_url }
 }
 
+/**
+ * The webhook to register in GHN's portal. `url_configured`: false when the store set no public URL
+ * (option `backendUrl`, MEDUSA_BACKEND_URL, `admin.backendUrl`): `url` is then this request's host,
+ * shown only, and the webhook test refuses to run.
+ */
 export function webhookOf(req: MedusaRequest, ghn: GhnModuleService) {
   const { webhookSecret, webhookHeader } = ghn.options
+  const backend = shownBackendUrl(req, ghn.options.backendUrl)
   return {
-    url: `${backendUrlOf(req, (ghn.options as { backendUrl?: string }).backendUrl)}/hooks/ghn`,
+    url: `${backend.url}/hooks/ghn`,
+    url_configured: backend.configured,
     header: webhookHeader,
     has_secret: !!webhookSecret,
     secret_masked: maskSecret(webhookSecret),

@@ -8,6 +8,9 @@ import type { ShipmentsQuery } from "../validators"
 /** How many orders a search by order number or receiver looks at (the newest first). */
 const ORDER_MATCHES = 200
 
+/** A LIKE pattern holding `text` as written: its `%`, `_` and `\` match themselves, not any text. */
+const containing = (text: string) => ({ $ilike: `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%` })
+
 /**
  * Orders a search names: its number (`1042`, `#1042`) or its receiver's name (family or given
  * name, or both: "Nguyễn Văn An").
@@ -15,10 +18,9 @@ const ORDER_MATCHES = 200
 async function ordersMatching(query: QueryGraph, q: string): Promise<string[]> {
   const number = /^#?\d{1,12}$/.test(q) ? Number(q.replace("#", "")) : undefined
   const words = q.split(/\s+/).filter(Boolean)
-  const like = (v: string) => ({ $ilike: `%${v}%` })
-  const byName: Record<string, unknown>[] = [{ shipping_address: { first_name: like(q) } }, { shipping_address: { last_name: like(q) } }]
+  const byName: Record<string, unknown>[] = [{ shipping_address: { first_name: containing(q) } }, { shipping_address: { last_name: containing(q) } }]
   // Vietnamese order: family name first, given name last.
-  if (words.length > 1) byName.push({ shipping_address: { last_name: like(words.slice(0, -1).join(" ")), first_name: like(words.at(-1)!) } })
+  if (words.length > 1) byName.push({ shipping_address: { last_name: containing(words.slice(0, -1).join(" ")), first_name: containing(words.at(-1)!) } })
   const filters = number !== undefined ? { $or: [{ display_id: number }, ...byName] } : { $or: byName }
   const { data } = await query.graph<{ id: string }>({ entity: "order", fields: ["id"], filters, pagination: { take: ORDER_MATCHES, order: { created_at: "DESC" } } } as never)
   return data.map((o) => o.id)
@@ -48,13 +50,13 @@ export async function GET(req: MedusaRequest<unknown, ShipmentsQuery>, res: Medu
       ? [...byOrders, { id: ["none"] }]
       : exact.length
         ? [{ id: exact.map((s) => s.id) }, ...byOrders]
-        : [{ order_code: { $ilike: `%${text}%` } }, { client_order_code: { $ilike: `%${text}%` } }, ...byOrders]
+        : [{ order_code: containing(text) }, { client_order_code: containing(text) }, ...byOrders]
   }
   if (q.has_cod) filters.cod_amount = q.has_cod === "true" ? { $gt: 0 } : 0
   if (q.created_from || q.created_to) {
     filters.created_at = { ...(q.created_from ? { $gte: q.created_from } : {}), ...(q.created_to ? { $lte: q.created_to } : {}) }
   }
   const [shipments, count] = await ghn.listAndCountGhnShipments(filters, { take: q.limit, skip: q.offset, order: { created_at: "DESC" } })
-  const rows = await withOrders(query, await presentShipments(ghn, shipments))
+  const rows = await withOrders(query, await presentShipments(req, ghn, shipments))
   res.json({ shipments: rows, count, limit: q.limit, offset: q.offset })
 }

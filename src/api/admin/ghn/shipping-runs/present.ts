@@ -26,7 +26,7 @@ export function presentRun(run: ShippingRunRow, counts: RunCounts, orders?: Ship
             status: o.status,
             ...(o.ghn_order_code ? { ghn_order_code: o.ghn_order_code } : {}),
             ...(o.fulfillment_id ? { fulfillment_id: o.fulfillment_id } : {}),
-            ...(o.error ? { error: { code: o.error_code, message: o.error } } : {}),
+            ...(o.error ? { error: { code: o.error_code, message: o.error, params: o.error_params ?? null } } : {}),
           })),
         }
       : {}),

@@ -1,6 +1,7 @@
 import { z } from "@medusajs/framework/zod"
 import { MAX_RUN_ORDERS } from "../../../../lib/shipping-run/shipping-run"
 import { LABEL_SIZE } from "../validators"
+import { MAX_SCANNED_CODE, scannedCode } from "../../../../lib/handover/scan"
 
 /** The Ready to ship filters (the list's query, and a run's `filter` for "all that match"). */
 export const ReadyToShipFilter = z.object({
@@ -53,5 +54,20 @@ export type ShippingRunsQuery = z.infer<typeof ShippingRunsQuery>
 export const RunLabelsQuery = z.object({ size: LABEL_SIZE.default("A5") })
 export type RunLabelsQuery = z.infer<typeof RunLabelsQuery>
 
-export const HandoverQuery = z.object({ format: z.enum(["csv", "html"], { error: 'format must be "csv" or "html"' }).default("html") })
+export const HandoverQuery = z.object({
+  format: z.enum(["csv", "html", "pdf"], { error: 'format must be "csv", "html" or "pdf"' }).default("html"),
+  shop_id: z.coerce.number({ error: "shop_id must be a GHN shop id (a number)" }).int("shop_id must be a whole number").positive("shop_id must be a GHN shop id").optional(),
+})
 export type HandoverQuery = z.infer<typeof HandoverQuery>
+
+/** A code scanned from a label at the door: what a scanner typed, bounded, then compared without spaces and in upper case. */
+export const ScanBody = z
+  .object({
+    code: z
+      .string({ error: "code must be the GHN code read from a label" })
+      .max(200, "code takes at most 200 characters")
+      .transform(scannedCode)
+      .refine((code) => /^[A-Z0-9_.-]+$/.test(code), { message: `code must be a GHN code or a client order code: letters, digits, "-", "_" or ".", at most ${MAX_SCANNED_CODE}` }),
+  })
+  .strict()
+export type ScanBody = z.infer<typeof ScanBody>

@@ -7,6 +7,7 @@ import type { QueryGraph } from "../../../../lib/runtime/query-graph"
 import type { GhnOptionData, ServiceTypeId } from "../../../../contracts/fulfillment-data"
 import type { AddressInput } from "../../../../lib/address/address-resolver"
 import { cacheKey } from "../../../../lib/runtime/quote-cache"
+import { assertAddressWithinLimits } from "../../../../lib/checkout/field-limits"
 import { answeredBudgetSpent, ghnModule } from "../../../utils"
 import type { LeadtimeBody } from "../validators"
 
@@ -39,8 +40,14 @@ export async function POST(req: MedusaRequest<LeadtimeBody>, res: MedusaResponse
   if (!option || !isGhnProviderId(option.provider_id)) {
     throw new MedusaError(MedusaError.Types.INVALID_DATA, `Shipping option ${option_id} is not a GHN option`)
   }
-  // A cart created without an address still has an empty one: nothing to resolve either.
   const address = cart.shipping_address
+  // The shopper's address bounded before anything reads it (the resolver's time grows with it).
+  try {
+    assertAddressWithinLimits(address)
+  } catch (error) {
+    throw toMedusaError(error, "GHN Leadtime")
+  }
+  // A cart created without an address still has an empty one: nothing to resolve either.
   const empty = !address || (!address.address_1?.trim() && !address.address_2?.trim() && !address.city?.trim() && !address.province?.trim() && !Object.keys(address.metadata ?? {}).length)
   if (empty) throw new MedusaError(MedusaError.Types.INVALID_DATA, "the cart has no shipping address yet")
   const location = option.service_zone?.fulfillment_set?.location

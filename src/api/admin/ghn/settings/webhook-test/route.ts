@@ -1,19 +1,29 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { MedusaError } from "@medusajs/framework/utils"
 import { ghnModule } from "../../../../utils"
-import { maskSecret } from "../../support-utils"
-import { webhookOf } from "../shared"
+import { configuredBackendUrl, maskSecret } from "../../support-utils"
 
 /**
- * Sends a synthetic GHN status callback to this store's own webhook URL (the one shown for GHN's
- * portal) with the secret header, and reports the answer: proves URL, header and secret work end
- * to end. Its order code matches no shipment: the store records it and changes nothing.
+ * Sends a synthetic GHN status callback, with the secret header, to this store's webhook at the
+ * store's CONFIGURED public URL (option `backendUrl`, MEDUSA_BACKEND_URL or Medusa's
+ * `admin.backendUrl`), and reports the answer: proves URL, header and secret work end to end. It
+ * never calls a URL built from the request (a caller chooses its Host header, and the secret
+ * would go there): with no URL configured it refuses. It sends the secret, so it needs the
+ * `ghn_webhook_secret:read` policy (src/api/middlewares.ts). Its order code matches no shipment:
+ * the store records it and changes nothing.
  */
 export async function POST(req: MedusaRequest, res: MedusaResponse) {
   const ghn = ghnModule(req)
-  const webhook = webhookOf(req, ghn)
-  const secret = ghn.options.webhookSecret
+  const { webhookSecret: secret, webhookHeader: header } = ghn.options
   if (!secret) throw new MedusaError(MedusaError.Types.NOT_ALLOWED, "No webhook secret is configured (plugin option webhookSecret): the webhook refuses every call")
+  const backend = configuredBackendUrl(req, ghn.options.backendUrl)
+  if (!backend) {
+    throw new MedusaError(
+      MedusaError.Types.NOT_ALLOWED,
+      "The webhook test calls only the store's configured public URL, and none is set: set the plugin option backendUrl (or MEDUSA_BACKEND_URL, or Medusa's admin.backendUrl) to the https:// address GHN reaches this store at"
+    )
+  }
+  const url = `${backend}/hooks/ghn`
   const now = new Date()
   const body = {
     ShopID: ghn.options.shopId,
@@ -31,9 +41,9 @@ export async function POST(req: MedusaRequest, res: MedusaResponse) {
   const started = Date.now()
   let answer: { status: number | null; body: unknown; error?: string }
   try {
-    const response = await fetch(webhook.url, {
+    const response = await fetch(url, {
       method: "POST",
-      headers: { "content-type": "application/json", [webhook.header]: secret },
+      headers: { "content-type": "application/json", [header]: secret },
       body: JSON.stringify(body),
       signal: AbortSignal.timeout(10_000),
       redirect: "manual",
@@ -50,8 +60,8 @@ export async function POST(req: MedusaRequest, res: MedusaResponse) {
   res.json({
     test: {
       ok: answer.status === 200,
-      url: webhook.url,
-      request: { headers: { [webhook.header]: maskSecret(secret) }, body },
+      url,
+      request: { headers: { [header]: maskSecret(secret) }, body },
       response: answer,
       duration_ms: Date.now() - started,
     },

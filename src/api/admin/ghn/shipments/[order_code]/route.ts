@@ -10,7 +10,7 @@ async function findShipment(req: MedusaRequest) {
   const ghn = ghnModule(req)
   const [shipment] = await ghn.listGhnShipments({ order_code: req.params.order_code })
   if (!shipment) throw new MedusaError(MedusaError.Types.NOT_FOUND, `No GHN shipment has order code ${req.params.order_code}`)
-  const [presented] = await presentShipments(ghn, [shipment])
+  const [presented] = await presentShipments(req, ghn, [shipment])
   return presented
 }
 

@@ -1,6 +1,6 @@
 import { MAX_RUN_ORDERS } from "../../../../../lib/shipping-run/shipping-run"
 import { accepted, refusal } from "../../../../__tests__/api-answers"
-import { CreateShippingRunBody, HandoverQuery, ReadyToShipQuery, RunLabelsQuery, ShippingRunsQuery } from "../validators"
+import { CreateShippingRunBody, HandoverQuery, ScanBody, ReadyToShipQuery, RunLabelsQuery, ShippingRunsQuery } from "../validators"
 
 const ids = (n: number) => Array.from({ length: n }, (_, i) => `order_${i}`)
 const EITHER = "give either order_ids (the orders chosen) or filter (every order ready to ship that matches it)"
@@ -55,12 +55,23 @@ describe("a run's list, labels and handover sheet", () => {
     await expect(accepted(ShippingRunsQuery, {})).resolves.toEqual({ limit: 20, offset: 0 })
     await expect(accepted(RunLabelsQuery, { size: "52x70" })).resolves.toEqual({ size: "52x70" })
     await expect(accepted(HandoverQuery, {})).resolves.toEqual({ format: "html" })
+    await expect(accepted(HandoverQuery, { format: "pdf", shop_id: "190001" })).resolves.toEqual({ format: "pdf", shop_id: 190001 })
+  })
+
+  it("reads a scanned code as compared: spaces and control characters dropped, upper case", async () => {
+    await expect(accepted(ScanBody, { code: " lbk3qx\r\n" })).resolves.toEqual({ code: "LBK3QX" })
+    await expect(accepted(ScanBody, { code: "1042-1" })).resolves.toEqual({ code: "1042-1" })
   })
 
   it.each([
     ["runs, more than 100 a page", ShippingRunsQuery, { limit: "101" }, "Value for field 'limit' too big, expected at most: '100'"],
     ["labels, a size GHN has not", RunLabelsQuery, { size: "A4" }, "Expected: 'A5, 80x80, 52x70' for field 'size', but got: 'A4'"],
-    ["handover, a format other than csv or html", HandoverQuery, { format: "pdf" }, "Expected: 'csv, html' for field 'format', but got: 'pdf'"],
+    ["handover, a format other than csv, html or pdf", HandoverQuery, { format: "docx" }, "Expected: 'csv, html, pdf' for field 'format', but got: 'docx'"],
+    ["handover, a shop that is no id", HandoverQuery, { shop_id: "abc" }, "Expected type: 'number' for field 'shop_id', got: 'abc'"],
+    ["a scan of nothing", ScanBody, { code: "  \r\n" }, "code must be a GHN code or a client order code: letters, digits, \"-\", \"_\" or \".\", at most 64"],
+    ["a scan of markup", ScanBody, { code: "<script>" }, "code must be a GHN code or a client order code: letters, digits, \"-\", \"_\" or \".\", at most 64"],
+    ["a scan longer than a code", ScanBody, { code: "A".repeat(201) }, "Value for field 'code' too big, expected at most: '200'"],
+    ["a scan with another field", ScanBody, { code: "LBK3QX", run_id: "x" }, "Unrecognized fields: 'run_id'"],
   ])("refuse %s", async (_, schema, input, message) => {
     await expect(refusal(schema, input)).resolves.toBe(`Invalid request: ${message}`)
   })

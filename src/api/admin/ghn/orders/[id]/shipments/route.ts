@@ -1,8 +1,9 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import type { QueryGraph } from "../../../../../../lib/runtime/query-graph"
+import { READ_RECEIVER } from "../../../../../../policies/ghn"
 import { normalizeVnPhone } from "../../../../../../lib/address/phone"
-import { ghnModule } from "../../../../../utils"
+import { ghnModule, holdsPolicy } from "../../../../../utils"
 import { presentShipments } from "../../../present"
 
 /**
@@ -18,11 +19,12 @@ export async function GET(req: MedusaRequest, res: MedusaResponse) {
     ghn.orphanIntentsOf([req.params.id]),
     query.graph<{ id: string; shipping_address?: { phone?: string | null } | null }>({ entity: "order", fields: ["id", "shipping_address.phone"], filters: { id: req.params.id } }),
   ])
-  const phone = normalizeVnPhone(orders[0]?.shipping_address?.phone)
+  // A receiver's COD history is a shopper's personal data: its own policy, not order:read.
+  const phone = (await holdsPolicy(req, READ_RECEIVER)) ? normalizeVnPhone(orders[0]?.shipping_address?.phone) : null
   const receiver = phone ? ((await ghn.receiverHistories([phone], ghn.options.codRisk)).get(phone) ?? null) : null
   res.json({
     receiver,
-    shipments: await presentShipments(ghn, shipments),
+    shipments: await presentShipments(req, ghn, shipments),
     uncancelled: orphans.map((o) => ({ client_order_code: o.client_order_code, order_code: o.order_code, error: o.error, attempts: o.attempts, next_attempt_at: o.next_attempt_at })),
   })
 }

@@ -12,6 +12,6 @@ export async function POST(req: MedusaRequest, res: MedusaResponse) {
   if (!result) throw new MedusaError(MedusaError.Types.NOT_FOUND, `No GHN shipment has order code ${req.params.order_code}`)
   if (result.error) throw toMedusaError(result.cause, "GHN Order Info")
   const [shipment] = await ghn.listGhnShipments({ order_code: req.params.order_code })
-  const [presented] = await presentShipments(ghn, [shipment])
+  const [presented] = await presentShipments(req, ghn, [shipment])
   res.json({ shipment: presented })
 }
