@@ -218,6 +218,17 @@ async function main() {
     say("slowest files:")
     for (const [file, s] of Object.entries(seconds).sort(([, a], [, b]) => b - a).slice(0, 10)) say(`  ${s.toFixed(1).padStart(6)} s  ${file}`)
     say(`lanes: ${walls.map((w, i) => `lane ${i + 1} ${(w / 60).toFixed(1)} min`).join(", ")}; preparation ${(prepared / 60).toFixed(1)} min`)
+    // The failures last, each test's name and its message's first lines: a log cut to its tail still says what failed.
+    for (const r of results.filter((r) => r.status !== "passed")) {
+      say(`failed in ${keyOf(r)}:`)
+      const broken = r.assertionResults.filter((a) => a.status === "failed")
+      if (!broken.length && r.message) say(`  ${r.message.split("\n").slice(0, 12).join("\n  ")}`)
+      for (const a of broken) {
+        say(`  ✕ ${[...a.ancestorTitles, a.title].join(" › ")}`)
+        const message = (a.failureMessages ?? []).join("\n").split("\n").filter((line) => line.trim()).slice(0, 12)
+        for (const line of message) say(`      ${line.slice(0, 300)}`)
+      }
+    }
     const minutes = ((Date.now() - started) / 60_000).toFixed(1)
     say(`integration tests: ${results.length} runs of spec files, ${tests} tests, ${failed.length ? `FAILED: ${failed.join(", ")}` : "all passed"} (${minutes} min)`)
     return outcomes.some((o) => o.code) || failed.length || results.length < entries.length ? 1 : 0

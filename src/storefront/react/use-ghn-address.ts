@@ -70,15 +70,19 @@ export function useGhnAddress({ client, model, locale = "vi", value, onChange }:
   const metadata = value?.metadata ?? undefined
   const fields = useMemo(() => addressFieldsOf(state, metadata ?? {}), [state.model, state.picked, metadata])
   const reported = useRef<string | undefined>(undefined)
-  useEffect(() => {
-    const key = JSON.stringify(fields ?? null)
-    if (reported.current === undefined && !fields) {
-      reported.current = key
-      return // nothing picked yet: nothing to report
-    }
+  const report = (next: GhnAddressFields | undefined) => {
+    const key = JSON.stringify(next ?? null)
     if (key === reported.current) return
     reported.current = key
-    onChangeRef.current?.(fields)
+    onChangeRef.current?.(next)
+  }
+  // Fields that change with no pick of the shopper's (a saved address picked again as its lists load, a model switch).
+  useEffect(() => {
+    if (reported.current === undefined && !fields) {
+      reported.current = JSON.stringify(null)
+      return // nothing picked yet: nothing to report
+    }
+    report(fields)
   }, [fields])
 
   const labels = LABELS[locale]
@@ -94,7 +98,11 @@ export function useGhnAddress({ client, model, locale = "vi", value, onChange }:
       error: state.error?.level === level ? state.error.message : undefined,
       pick: (unit) => {
         saved.current = undefined
-        dispatch({ type: "pick", level, unit })
+        const action = { type: "pick", level, unit } as const
+        dispatch(action)
+        // Reported in the shopper's own event, not in an effect after it: the host's state then
+        // changes in the same render, so a submission right after the pick (a Tab, then Enter) sees it.
+        report(addressFieldsOf(pickerReducer(state, action), metadata ?? {}))
       },
     }
   })
