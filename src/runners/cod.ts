@@ -83,3 +83,23 @@ export async function refreshOrderCodChecks(container: MedusaContainer, orderIds
     container.resolve<{ warn(message: string): void }>("logger").warn(`GHN: the COD check of order ${ids.join(", ")} was not updated: ${(error as Error).message}`)
   }
 }
+
+/**
+ * Checks every order with GHN parcels and no COD check yet (orders shipped before the check
+ * existed; an event missed), `batch` at a time in id order until none is left. An order Medusa no
+ * longer has gets no check: the keyset moves past it, so it never holds the others back.
+ */
+export async function backfillOrderCodChecks(container: MedusaContainer, opts: { batch?: number } = {}) {
+  const ghn = container.resolve<GhnModuleService>(GHN_MODULE)
+  const batch = opts.batch ?? 200
+  let after = ""
+  let checked = 0
+  for (;;) {
+    const ids = await ghn.ordersWithoutCodCheck(after, batch)
+    if (!ids.length) return { checked }
+    await refreshOrderCodChecks(container, ids)
+    checked += ids.length
+    after = ids[ids.length - 1]
+    if (ids.length < batch) return { checked }
+  }
+}

@@ -237,6 +237,8 @@ export default class GhnModuleService extends MedusaService({
   codReportPage(opts: Parameters<CodReportRepository["page"]>[0], sharedContext?: Context) { return this.codReportRepository_.page(opts, sharedContext) }
   /** These orders' parcels (not returns) with their COD and status: the COD tab's order check. */
   codOrderParcels(orderIds: string[], sharedContext?: Context) { return this.codReportRepository_.orderParcels(orderIds, sharedContext) }
+  /** Orders with GHN parcels and no COD check, after `after` in id order (the check's backfill). */
+  ordersWithoutCodCheck(after: string, limit: number, sharedContext?: Context) { return this.codReportRepository_.ordersWithoutCheck(after, limit, sharedContext) }
   /** Keeps these orders' COD checks, read by the COD tab's `differences` filter. */
   saveOrderCodChecks(checks: Parameters<CodReportRepository["saveOrderChecks"]>[0], sharedContext?: Context) { return this.codReportRepository_.saveOrderChecks(checks, sharedContext) }
   insightCounts(opts: { from: Date; to: Date; location_id?: string | null; group: InsightGroup }, sharedContext?: Context) { return this.insightRepository_.counts(opts, sharedContext) }

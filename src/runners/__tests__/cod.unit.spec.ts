@@ -1,8 +1,10 @@
 jest.mock("../../workflows/capture-ghn-cod", () => ({ captureGhnCodWorkflow: jest.fn() }))
+jest.mock("../../workflows/utils/cod-checks", () => ({ orderCodChecks: jest.fn() }))
 
 import { GHN_MODULE } from "../../modules/ghn"
 import { captureGhnCodWorkflow } from "../../workflows/capture-ghn-cod"
-import { CAPTURE_RETRY_AFTER_MS, captureDueGhnCod, captureGhnCod } from "../cod"
+import { orderCodChecks } from "../../workflows/utils/cod-checks"
+import { backfillOrderCodChecks, CAPTURE_RETRY_AFTER_MS, captureDueGhnCod, captureGhnCod } from "../cod"
 import { fakeContainer, stubWorkflow } from "./fakes"
 
 function fakeGhn(due: { id?: string; order_code: string }[] = []) {
@@ -93,5 +95,33 @@ describe("captureDueGhnCod (the recovery pass's second half)", () => {
     const run = stubWorkflow(captureGhnCodWorkflow)
     await expect(captureDueGhnCod(container)).resolves.toEqual({ due: 0, captured: 0 })
     expect(run).not.toHaveBeenCalled()
+  })
+})
+
+describe("backfillOrderCodChecks (orders shipped before the COD check existed)", () => {
+  it("checks every order without a check, a keyset page at a time, moving past an order Medusa no longer has", async () => {
+    const pages: Record<string, string[]> = { "": ["order_a", "order_b"], order_b: ["order_c"] }
+    const ghn = {
+      ordersWithoutCodCheck: jest.fn(async (after: string, _limit: number) => pages[after] ?? []),
+      saveOrderCodChecks: jest.fn(async () => undefined),
+    }
+    const { container } = fakeContainer({ [GHN_MODULE]: ghn, query: {} })
+    const check = { order_cod: 100000, order_cod_due: 100000, order_cod_difference: 0 }
+    // order_b is gone from Medusa: no check for it, and the next page still comes.
+    ;(orderCodChecks as jest.Mock).mockImplementation(async (_ghn: unknown, _query: unknown, ids: string[]) => ({
+      displayIds: new Map(),
+      checks: new Map(ids.filter((id) => id !== "order_b").map((id) => [id, check])),
+    }))
+    await expect(backfillOrderCodChecks(container, { batch: 2 })).resolves.toEqual({ checked: 3 })
+    expect(ghn.ordersWithoutCodCheck.mock.calls).toEqual([["", 2], ["order_b", 2]])
+    expect(ghn.saveOrderCodChecks.mock.calls).toEqual([[[{ order_id: "order_a", ...check }]], [[{ order_id: "order_c", ...check }]]])
+  })
+
+  it("asks once and checks nothing when every order has its check", async () => {
+    const ghn = { ordersWithoutCodCheck: jest.fn(async () => []), saveOrderCodChecks: jest.fn() }
+    const { container } = fakeContainer({ [GHN_MODULE]: ghn, query: {} })
+    await expect(backfillOrderCodChecks(container)).resolves.toEqual({ checked: 0 })
+    expect(ghn.ordersWithoutCodCheck).toHaveBeenCalledWith("", 200)
+    expect(ghn.saveOrderCodChecks).not.toHaveBeenCalled()
   })
 })

@@ -94,6 +94,24 @@ export class CodReportRepository extends SqlRepository {
     )
   }
 
+  /**
+   * Orders with GHN parcels and no COD check yet (shipped before the check existed, or an event
+   * missed), after `after` in id order: the backfill's keyset page, on the order_id index of the
+   * parcels and the check's primary key.
+   */
+  @InjectManager()
+  async ordersWithoutCheck(after: string, limit: number, @MedusaContext() sharedContext: Context = {}): Promise<string[]> {
+    const rows = await this.rows<{ order_id: string }>(
+      sharedContext,
+      `select distinct s.order_id from ghn_shipment s
+        where s.order_id > ? and s.is_return = false and s.deleted_at is null
+          and not exists (select 1 from ghn_order_cod_check c where c.order_id = s.order_id)
+        order by s.order_id limit ?`,
+      [after, limit]
+    )
+    return rows.map((r) => r.order_id)
+  }
+
   /** Keeps these orders' checks (the COD tab's `differences` filter reads those that are off). */
   @InjectTransactionManager()
   async saveOrderChecks(checks: (OrderCodCheck & { order_id: string })[], @MedusaContext() sharedContext: Context = {}): Promise<void> {
