@@ -3,6 +3,7 @@ import { resolveBaseUrl } from "../../lib/ghn"
 import { type GhnAccount, ghnAccountsOf, notedProviderCount } from "../../lib/runtime/ghn-accounts"
 import type { GhnOptions } from "../../lib/runtime/options"
 import { ghnProviderIdOf } from "../../lib/runtime/provider-id"
+import type { CallbackRefusals } from "./repositories/callback"
 import type { ParcelAccountRow } from "./repositories/shipment"
 
 export type { GhnAccount }
@@ -65,6 +66,16 @@ export class GhnAccounts {
       .filter((o) => !!o.webhookSecret)
       .map((o) => ({ header: o.webhookHeader.toLowerCase(), secret: o.webhookSecret! }))
       .filter((s) => !seen.has(`${s.header}\n${s.secret}`) && !!seen.add(`${s.header}\n${s.secret}`))
+  }
+
+  /**
+   * The accounts whose secret a callback's headers do not carry (`carries(header, secret)`): an
+   * account without a secret refuses nothing. The store statement applies it to the parcel's account.
+   */
+  webhookRefusals(carries: (header: string, secret: string) => boolean): CallbackRefusals {
+    const refuses = (o: GhnOptions) => !!o.webhookSecret && !carries(o.webhookHeader.toLowerCase(), o.webhookSecret)
+    const registered = [...this.byProviderId.values()]
+    return { registered: registered.map((a) => a.provider_id!), refused: registered.filter((a) => refuses(a.options)).map((a) => a.provider_id!), own: refuses(this.own.options) }
   }
 
   /**

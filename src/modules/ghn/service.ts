@@ -23,7 +23,7 @@ import {
 import type {
   AutoShipRepository, CallbackRepository, CodReportRepository, HandoverScanRepository, InsightRepository, IntentRepository, LocationShopRepository, ReadyToShipRepository, ReceiverRepository, RefusedCallbackRepository, ShipmentRepository, ShippingRunRepository,
 } from "./repositories"
-import type { RetryDelay, StoredCallback } from "./repositories/callback"
+import type { CallbackRefusals, RetryDelay, StoredCallback } from "./repositories/callback"
 import type { IntentMoveFields, IntentRef } from "./repositories/intent"
 import type { ReceiverOutcomeRecord } from "./repositories/receiver"
 import type { GhnIntentRow } from "./types"
@@ -150,13 +150,8 @@ export default class GhnModuleService extends MedusaService({
   async parcelsByAccount(orderCodes: string[], opts: { live?: boolean; action?: string } = {}, sharedContext?: Context) {
     return this.accounts_.groupParcels(orderCodes, await this.shipmentRepository_.parcelAccounts(orderCodes, sharedContext), opts)
   }
-  /** The secret that authenticates a parcel's callbacks: its own account's; null for a code that is not the store's. */
-  async webhookSecretOfParcel(orderCode: string, sharedContext?: Context): Promise<{ header: string; secret: string | undefined } | null> {
-    const parcel = await this.shipmentRepository_.parcelAccount(orderCode, sharedContext)
-    if (!parcel) return null
-    const { webhookHeader, webhookSecret } = this.accountOf(parcel.provider_id).options
-    return { header: webhookHeader.toLowerCase(), secret: webhookSecret }
-  }
+  /** The store's accounts a callback's headers do not authenticate (each calls back with its own secret): what storeCallback refuses by the parcel's account. */
+  webhookRefusals(carries: (header: string, secret: string) => boolean): CallbackRefusals { return this.accounts_.webhookRefusals(carries) }
   /** Label pages for the store's own live parcels, one per account and shop, each with a freshly minted print token (no label URL is stored: tokens expire). */
   async labelUrls(orderCodes: string[], size: GhnLabelSize) {
     const labels: { shop_id: number; order_codes: string[]; url: string }[] = []
@@ -204,7 +199,8 @@ export default class GhnModuleService extends MedusaService({
   orphanIntentsOf(orderIds: string[], sharedContext?: Context) { return this.intentRepository_.orphansOf(orderIds, sharedContext) }
 
   // GHN's callbacks (./repositories/callback.ts, ./repositories/refused-callback.ts).
-  storeCallback(row: StoredCallback, sharedContext?: Context) { return this.callbackRepository_.store(row, sharedContext) }
+  /** Stores a callback once, in one statement; refused (nothing stored) when its parcel's account is one of `refusals`. */
+  storeCallback(row: StoredCallback, refusals?: CallbackRefusals, sharedContext?: Context) { return this.callbackRepository_.store(row, refusals, sharedContext) }
   parsePendingCallbacks(orderCode: string, sharedContext?: Context) { return this.callbackRepository_.parsePending(orderCode, sharedContext) }
   markCallbacksApplied(ids: string[], sharedContext?: Context) { return this.callbackRepository_.markApplied(ids, sharedContext) }
   markCallbacksPending(ids: string[], sharedContext?: Context) { return this.callbackRepository_.markPending(ids, sharedContext) }

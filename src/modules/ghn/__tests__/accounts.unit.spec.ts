@@ -1,5 +1,7 @@
 import type { GhnClient } from "../../../lib/ghn"
 import { parseGhnOptions } from "../../../lib/runtime/options"
+import { ghnProviderIdOf } from "../../../lib/runtime/provider-id"
+import GhnProvider from "../../../providers/ghn/service"
 import { GhnAccounts, someOf } from "../accounts"
 
 const options = parseGhnOptions({ token: "own-token", shopId: 11, webhookSecret: "s3cret-of-16-chars" })
@@ -40,5 +42,29 @@ describe("the store's GHN accounts", () => {
   it("names a few codes of a long list and counts the rest", () => {
     expect(someOf(["a", "b"])).toBe("a, b")
     expect(someOf(["a", "b", "c", "d", "e", "f", "g"])).toBe("a, b, c, d, e and 2 more")
+  })
+})
+
+describe("the accounts a callback's headers do not authenticate", () => {
+  it("refuses each account whose secret the headers lack (the plugin's own for a parcel of no registration); an account without a secret refuses nothing", () => {
+    const shop = { environment: "http://127.0.0.1:1/", token: "token-refusals" }
+    // What Medusa's provider loader does for each registration of the plugin's provider.
+    GhnProvider.validateOptions({ ...shop, shopId: 501, webhookSecret: "first-secret-of-16" })
+    GhnProvider.validateOptions({ ...shop, shopId: 502, webhookSecret: "second-secret-of-16" })
+    GhnProvider.validateOptions({ ...shop, shopId: 503 })
+    const registered = new GhnAccounts(
+      own,
+      { modules: { fulfillment: { options: { providers: [
+        { resolve: "x", id: "one", options: { ...shop, shopId: 501, webhookSecret: "first-secret-of-16" } },
+        { resolve: "x", id: "two", options: { ...shop, shopId: 502, webhookSecret: "second-secret-of-16" } },
+        { resolve: "x", id: "open", options: { ...shop, shopId: 503 } },
+      ] } } } },
+      undefined
+    )
+    const ids = [ghnProviderIdOf("one"), ghnProviderIdOf("two"), ghnProviderIdOf("open")]
+    const carrying = (value: string) => (_header: string, secret: string) => secret === value
+    expect(registered.webhookRefusals(carrying("first-secret-of-16"))).toEqual({ registered: ids, refused: [ids[1]], own: true })
+    expect(registered.webhookRefusals(carrying("s3cret-of-16-chars"))).toEqual({ registered: ids, refused: [ids[0], ids[1]], own: false })
+    expect(accounts.webhookRefusals(carrying("s3cret-of-16-chars"))).toEqual({ registered: [], refused: [], own: false })
   })
 })

@@ -18,29 +18,61 @@ export type StoredCallback = {
 /** How long a callback waits after its `attempts`-th failed try; null: never tried again. */
 export type RetryDelay = (attempts: number) => number | null
 
+/**
+ * The store's GHN accounts a callback's headers do not authenticate (each account calls back with
+ * its own secret): `refused` of the `registered` provider ids, and `own` for a parcel of none (the
+ * plugin's own options). Computed in memory from the headers; the store statement applies it to
+ * the parcel's account, so acknowledging reads nothing first.
+ */
+export type CallbackRefusals = { registered: string[]; refused: string[]; own: boolean }
+
 /** GHN's callbacks (ghn_webhook_event): stored once each, applied under the shipment's lock, retried, pruned. */
 export class CallbackRepository extends SqlRepository {
   /**
-   * Stores a callback once (its dedupe key), noting whether its order code is a shipment of the
-   * store yet; a repeat says whether the first one was applied.
+   * Stores a callback once (its dedupe key), in one statement: the parcel's account is read on the
+   * order code's index, a callback another account's secret signed is refused (stored nothing),
+   * and it notes whether the order code is a shipment of the store yet; a repeat says whether the
+   * first one was applied.
    */
   @InjectManager()
-  async store(row: StoredCallback, @MedusaContext() sharedContext: Context = {}): Promise<{ id: string; duplicate: boolean; known: boolean; processed: boolean }> {
+  async store(
+    row: StoredCallback,
+    refusals: CallbackRefusals = { registered: [], refused: [], own: false },
+    @MedusaContext() sharedContext: Context = {}
+  ): Promise<{ id: string; duplicate: boolean; known: boolean; processed: boolean; refused?: true }> {
     const id = generateEntityId(undefined, "ghnevt")
-    const [r] = await this.rows<{ inserted: string | null; known: boolean; existing: string | null; processed: boolean | null }>(
+    const [r] = await this.rows<{ inserted: string | null; known: boolean; refused: boolean; existing: string | null; processed: boolean | null }>(
       sharedContext,
-      `with known as (select exists(select 1 from ghn_shipment where order_code = ? and deleted_at is null) as k),
+      `with parcel as (select provider_id from ghn_shipment where order_code = ? and deleted_at is null limit 1),
+            known as (
+              select exists(select 1 from parcel) as k,
+                     exists(select 1 from parcel p where case when p.provider_id = any(?::text[]) then p.provider_id = any(?::text[]) else ?::boolean end) as refused),
             ins as (
               insert into ghn_webhook_event (id, dedupe_key, order_code, type, status, event_time, event, raw_body, received_at, unknown_order)
-              select ?, ?, ?, ?, ?, ?, ?::jsonb, ?, now(), not k from known
+              select ?, ?, ?, ?, ?, ?, ?::jsonb, ?, now(), not k from known where not refused
               on conflict do nothing
               returning id)
-       select (select id from ins) as inserted, (select k from known) as known,
+       select (select id from ins) as inserted, (select k from known) as known, (select refused from known) as refused,
               e.id as existing, e.processed_at is not null as processed
          from (select 1) one
          left join ghn_webhook_event e on e.dedupe_key = ? and e.deleted_at is null and not exists (select 1 from ins)`,
-      [row.order_code, id, row.dedupe_key, row.order_code, row.type, row.status, row.event_time, JSON.stringify(row.event), row.raw_body, row.dedupe_key]
+      [
+        row.order_code,
+        refusals.registered,
+        refusals.refused,
+        refusals.own,
+        id,
+        row.dedupe_key,
+        row.order_code,
+        row.type,
+        row.status,
+        row.event_time,
+        JSON.stringify(row.event),
+        row.raw_body,
+        row.dedupe_key,
+      ]
     )
+    if (r.refused) return { id: "", duplicate: false, known: true, processed: false, refused: true }
     if (r.inserted) return { id: r.inserted, duplicate: false, known: r.known, processed: false }
     // The other delivery's transaction may not be visible yet: it is a repeat all the same.
     return { id: r.existing ?? "", duplicate: true, known: r.known, processed: r.processed ?? true }
