@@ -380,6 +380,15 @@ medusaIntegrationTestRunner({
         expect(await ghnWrites()).toEqual(calls)
       }))
 
+      it("answers the plugin's admin screens in their language (x-medusa-locale), with the refusal's code, and API clients in English as before", async () => {
+        const ask = (path: string, locale?: string) => rawApi.get(path, { headers: { ...admin.headers, ...(locale ? { "x-medusa-locale": locale } : {}) }, validateStatus: () => true })
+        const vi = await ask("/admin/ghn/shipments/NOPE999", "vi")
+        expect([vi.status, vi.data]).toEqual([404, { type: "not_found", code: "shipment_not_found", message: "Không có vận đơn GHN mã NOPE999.", params: { order_code: "NOPE999" } }])
+        expect((await ask("/admin/ghn/shipments/NOPE999", "en-US")).data.message).toBe("No GHN shipment has order code NOPE999")
+        expect((await ask("/admin/ghn/shipments/NOPE999")).data).toEqual({ type: "not_found", message: "No GHN shipment has order code NOPE999" })
+        expect((await ask("/admin/ghn/shipping-runs/ghnrun_nope", "vi")).data).toMatchObject({ code: "run_not_found", message: "Không có lượt gửi hàng ghnrun_nope." })
+      })
+
       it(`refuses each of the ${TICKETS.length} bad ticket forms`, () => everyRow(TICKETS, async (_, path, fields, files, status, message) => {
         const before = await snapshot()
         const calls = await ghnWrites()

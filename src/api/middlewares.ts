@@ -2,7 +2,7 @@ import { authenticate, defineMiddlewares, errorHandler, getHttpResponseFromError
 import { MedusaError } from "@medusajs/framework/utils"
 import type { MedusaNextFunction, MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { withCaller } from "../lib/runtime/caller-shares"
-import { ghnServiceFailureOf, shopperAnswerOf, withoutHosts } from "../lib/runtime/medusa-error"
+import { adminAnswerOf, ghnServiceFailureOf, shopperAnswerOf, withoutHosts } from "../lib/runtime/medusa-error"
 import { shareCallerOf } from "../lib/runtime/rate-limit"
 import { GHN_POLICY_RESOURCES, READ_RECEIVER } from "../policies/ghn"
 import { supportRoutes } from "./admin/ghn/support-middlewares"
@@ -159,6 +159,14 @@ function ghnAwareErrorHandler(error: unknown, req: MedusaRequest, res: MedusaRes
   if (answeredBudgetSpent(res, error)) return
   const storefront = req.path.startsWith("/store")
   const failure = ghnServiceFailureOf(error)
+  // The plugin's admin screens ask for their language: a refusal they can word is answered in it, with its code and parameters.
+  const admin = req.path.startsWith("/admin/ghn") ? adminAnswerOf(error, req.get("x-medusa-locale")) : undefined
+  if (admin) {
+    if (failure?.retryAfterSeconds) res.setHeader("Retry-After", String(failure.retryAfterSeconds))
+    const status = failure ? 502 : getHttpResponseFromError(error).statusCode
+    res.status(status).json({ type: failure?.kind ?? getHttpResponseFromError(error).body.type, ...admin })
+    return
+  }
   // A shopper's error (address, parcel, GHN unavailable) in the shopper's language, with its stable code and parameters.
   const shopper = storefront ? shopperAnswerOf(error, { acceptLanguage: req.get("accept-language"), medusaLocale: req.get("x-medusa-locale") }) : undefined
   if (shopper) {

@@ -5,7 +5,7 @@ import { useState, type ReactNode } from "react"
 import { vietnamDayStart, vietnamDayText } from "../../lib/ghn/dates"
 import { LATENESS, OUTCOMES, periodsOf, type InsightGroup, type Insights } from "../../lib/insights/insights"
 import { errorText } from "../lib/api"
-import { backendHref, sdk } from "../lib/sdk"
+import { backendHref, sdk, languageHeaders } from "../lib/sdk"
 import { useGhnTranslation, vnd } from "../lib/format"
 import { BarList, CHART_COLORS, ColumnChart, type ChartSeries } from "./charts"
 import { DayField } from "./day-field"
@@ -29,7 +29,7 @@ const queryOf = (f: Filters) => ({ from: f.from, to: f.to, group: f.group, ...(f
 const useInsights = (f: Filters) =>
   useQuery({
     queryKey: ["ghn", "insights", queryOf(f)],
-    queryFn: () => sdk.client.fetch<{ insights: Insights }>("/admin/ghn/insights", { query: queryOf(f) }),
+    queryFn: () => sdk.client.fetch<{ insights: Insights }>("/admin/ghn/insights", { query: queryOf(f), headers: languageHeaders() }),
     placeholderData: keepPreviousData,
   })
 

@@ -5,11 +5,11 @@ import { Link } from "react-router-dom"
 import type { SetupKey, SetupLine, SetupLocation } from "../../lib/insights/setup-checklist"
 import { errorText } from "../lib/api"
 import { date, useGhnTranslation } from "../lib/format"
-import { sdk } from "../lib/sdk"
+import { sdk, languageHeaders } from "../lib/sdk"
 import { ErrorState, LoadingRows, SectionHeader } from "./common"
 import { CreateShippingOptionsButton } from "./settings-shipping-options"
 
-const useSetup = () => useQuery({ queryKey: ["ghn", "setup"], queryFn: () => sdk.client.fetch<{ ok: boolean; lines: SetupLine[] }>("/admin/ghn/setup") })
+const useSetup = () => useQuery({ queryKey: ["ghn", "setup"], queryFn: () => sdk.client.fetch<{ ok: boolean; lines: SetupLine[] }>("/admin/ghn/setup", { headers: languageHeaders() }) })
 
 /** What the checklist's lines carry in `details` (src/api/admin/ghn/setup/route.ts), as this page reads them. */
 type SetupDetails = {

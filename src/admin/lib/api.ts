@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query"
 import type { CodReportRow, CodTotals } from "../../lib/cod/cod-report"
-import { sdk } from "./sdk"
+import { languageHeaders, sdk } from "./sdk"
 
 /** An order of the COD tab's page with its check (GET /admin/ghn/cod's `orders`). */
 export type OrderCodCheckRow = Pick<CodReportRow, "order_id" | "order_display_id" | "order_cod" | "order_cod_due" | "order_cod_difference">
@@ -265,18 +265,18 @@ export type ShippingRun = {
 // Calls
 
 const json = <T>(path: string, method: "GET" | "POST" = "GET", body?: Record<string, unknown> | FormData, query?: Record<string, unknown>) =>
-  sdk.client.fetch<T>(path, { method, body, query })
+  sdk.client.fetch<T>(path, { method, body, query, headers: languageHeaders() })
 
 /** A multipart form (ticket create/reply): the browser sets the boundary. */
 const multipart = <T>(path: string, form: FormData) =>
   // null drops the SDK's JSON content type, so the browser sets multipart's boundary.
-  sdk.client.fetch<T>(path, { method: "POST", body: form, headers: { "content-type": null } })
+  sdk.client.fetch<T>(path, { method: "POST", body: form, headers: { "content-type": null, ...languageHeaders() } })
 
 export const api = {
   orderShipments: (orderId: string) =>
     json<{ shipments: Shipment[]; uncancelled?: UncancelledGhnOrder[]; receiver?: ReceiverHistory | null }>(`/admin/ghn/orders/${orderId}/shipments`),
   trustReceiver: (phone: string, trusted: boolean) => json<{ receiver: ReceiverHistory }>(`/admin/ghn/receivers/${encodeURIComponent(phone)}/trust`, "POST", { trusted }),
-  forgetReceiver: (phone: string) => sdk.client.fetch<{ phone: string; outcomes: number }>(`/admin/ghn/receivers/${encodeURIComponent(phone)}`, { method: "DELETE" }),
+  forgetReceiver: (phone: string) => sdk.client.fetch<{ phone: string; outcomes: number }>(`/admin/ghn/receivers/${encodeURIComponent(phone)}`, { method: "DELETE", headers: languageHeaders() }),
   shipments: (query: Record<string, unknown>) => json<{ shipments: Shipment[]; count: number; limit: number; offset: number }>("/admin/ghn/shipments", "GET", undefined, query),
   cod: (query: Record<string, unknown>) => json<{ parcels: CodReportRow[]; orders: OrderCodCheckRow[]; count: number; totals: CodTotals; limit: number; offset: number }>("/admin/ghn/cod", "GET", undefined, query),
   reweigh: (query: Record<string, unknown>) => json<ReweighReport>("/admin/ghn/reweigh", "GET", undefined, query),

@@ -19,3 +19,16 @@ export function backendHref(pathOrUrl: string): string {
   const base = BACKEND_URL === "/" ? window.location.origin : BACKEND_URL
   return new URL(pathOrUrl, base.endsWith("/") ? base : `${base}/`).toString()
 }
+
+/**
+ * The admin's language (the dashboard keeps it in localStorage `lng`), as the header the plugin's
+ * routes read to word a refusal in it (src/lib/admin-errors): every plugin call sends it.
+ */
+export function languageHeaders(): Record<string, string> {
+  try {
+    const language = window.localStorage.getItem("lng") || window.navigator.language
+    return language ? { "x-medusa-locale": language } : {}
+  } catch {
+    return {}
+  }
+}

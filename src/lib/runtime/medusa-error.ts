@@ -4,7 +4,8 @@ import { GhnApiError, GhnError, GhnInputError, GhnNetworkError } from "../ghn"
 import { GhnOptionsError } from "./options"
 import { ParcelError } from "../parcel/parcel"
 import { normalizeVnPhone, VN_PHONE_RULE } from "../address/phone"
-import { isShopperErrorCode, ShopperError, shopperLocaleOf, shopperMessage } from "../checkout/shopper-errors"
+import { isShopperErrorCode, languageOf, ShopperError, shopperLocaleOf, shopperMessage } from "../checkout/shopper-errors"
+import { type AdminError, adminMessage } from "../admin-errors/admin-errors"
 import { FieldTooLongError, SHOPPER_FIELD_LIMITS } from "../checkout/field-limits"
 import { excerptOf } from "../format/excerpt"
 
@@ -110,6 +111,42 @@ export function shopperAnswerOf(error: unknown, headers: { acceptLanguage?: stri
   const own = String((error as { message?: unknown }).message ?? "")
   const message = locale === "en" && own && !ghnServiceFailureOf(error) ? own : shopperMessage(shopper, locale)
   return { code: shopper.code, params: shopper.params, message, locale }
+}
+
+/**
+ * A refusal a merchant meets in the plugin's admin screens: its `code` is the stable admin code,
+ * its message the English text, and `ghn_admin` carries the code with its parameters as plain data
+ * (a workflow copies an error's fields). The admin's own calls read it in their language (adminAnswerOf).
+ */
+export function adminError(type: string, error: AdminError): MedusaError {
+  return Object.assign(new MedusaError(type, adminMessage(error, "en"), error.code), { ghn_admin: error })
+}
+
+/**
+ * An error of a plugin admin route in the language the admin's call asks for (`x-medusa-locale`,
+ * which the plugin's admin screens send): a coded admin refusal, a shopper's (an address, a parcel,
+ * a phone: the merchant meets them too), GHN's own refusal (its code and words) or GHN not
+ * answering. Undefined when the call asks for no language the plugin writes, or the error is none
+ * of these (Medusa's handler answers it as it is).
+ */
+export function adminAnswerOf(error: unknown, medusaLocale: string | undefined): { code: string; message: string; params: Record<string, unknown> } | undefined {
+  const locale = languageOf(medusaLocale)
+  if (!locale) return undefined
+  const e = error as { ghn_admin?: AdminError; ghn_text?: unknown; code?: unknown } | undefined
+  const coded: AdminError | undefined = e?.ghn_admin ?? ghnAdminErrorOf(error)
+  if (coded) return { code: coded.code, message: adminMessage(coded, locale), params: coded.params }
+  const shopper = shopperErrorOf(error)
+  if (shopper) return { code: shopper.code, message: shopperMessage(shopper, locale), params: shopper.params }
+  return undefined
+}
+
+/** GHN's part in an error: not answering, refusing the store's token, or refusing the request in its own words. */
+function ghnAdminErrorOf(error: unknown): AdminError | undefined {
+  const failure = ghnServiceFailureOf(error)
+  if (failure) return { code: failure.kind, params: { code: failure.code ?? failure.kind } }
+  const e = error as { ghn_text?: unknown; code?: unknown } | undefined
+  if (typeof e?.ghn_text === "string" && e.ghn_text) return { code: "ghn_refused", params: { code: typeof e.code === "string" ? e.code : "GHN", ghn_text: e.ghn_text } }
+  return undefined
 }
 
 function parcelShopperError(error: ParcelError): ShopperError | undefined {

@@ -1,7 +1,7 @@
 import { MedusaError } from "@medusajs/framework/utils"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { GhnApiError, type GhnUpdateOrderBody } from "../../lib/ghn"
-import { toMedusaError } from "../../lib/runtime/medusa-error"
+import { adminError, toMedusaError } from "../../lib/runtime/medusa-error"
 import { forbiddenUpdates } from "../../lib/parcel/update-rules"
 import { GHN_MODULE } from "../../modules/ghn"
 import type GhnModuleService from "../../modules/ghn/service"
@@ -20,7 +20,7 @@ export type UpdateGhnOrderInput = {
 export const updateGhnOrderStep = createStep("update-ghn-order", async (input: UpdateGhnOrderInput, { container }) => {
   const ghn = container.resolve<GhnModuleService>(GHN_MODULE)
   const [shipment] = await ghn.listGhnShipments({ order_code: input.order_code }, { select: ["order_code", "shop_id", "provider_id"] })
-  if (!shipment) throw new MedusaError(MedusaError.Types.NOT_FOUND, `No GHN shipment has order code ${input.order_code}`)
+  if (!shipment) throw adminError(MedusaError.Types.NOT_FOUND, { code: "shipment_not_found", params: { order_code: input.order_code } })
   try {
     const { client } = ghn.accountOf(shipment.provider_id)
     const info = await client.orders.info(input.order_code, { shopId: shipment.shop_id })

@@ -6,6 +6,7 @@ import { ghnModule } from "../../../utils"
 import { locationShops } from "../settings/shared"
 import { callGhn } from "../support-utils"
 import type { LocationShopsBody } from "../support-validators"
+import { adminError } from "../../../../lib/runtime/medusa-error"
 
 /** Every stock location and its GHN shop (stored from the admin, else the option `locationShops`, else the default shop). */
 export async function GET(req: MedusaRequest, res: MedusaResponse) {
@@ -24,7 +25,7 @@ export async function POST(req: MedusaRequest<LocationShopsBody>, res: MedusaRes
   const ids = locations.map((l) => l.location_id)
   const { data: found } = await query.graph<{ id: string }>({ entity: "stock_location", fields: ["id"], filters: { id: ids } })
   const unknown = ids.filter((id) => !found.some((l) => l.id === id))
-  if (unknown.length) throw new MedusaError(MedusaError.Types.NOT_FOUND, `locations: ${unknown.join(", ")} ${unknown.length === 1 ? "is not a stock location" : "are not stock locations"} of this store; nothing was saved`)
+  if (unknown.length) throw adminError(MedusaError.Types.NOT_FOUND, { code: "locations_unknown", params: { locations: unknown.join(", ") } })
   const wanted = [...new Set(locations.map((l) => l.shop_id).filter((id): id is number => id !== null))]
   if (wanted.length) {
     const shops = await callGhn("GHN Get Shop", () => ghn.client.shops.listAll())
@@ -32,16 +33,10 @@ export async function POST(req: MedusaRequest<LocationShopsBody>, res: MedusaRes
     // GHN refuses Create Order from a shop it has not activated (or has locked): SHOP_NO_ACTIVE.
     const inactive = shops.filter((s) => wanted.includes(s._id) && s.status !== 1)
     if (foreign.length) {
-      throw new MedusaError(
-        MedusaError.Types.INVALID_DATA,
-        `locations[].shop_id: ${foreign.join(", ")} ${foreign.length === 1 ? "is not a shop" : "are not shops"} of the GHN account (it has ${shops.map((s) => s._id).join(", ") || "none"}); nothing was saved`
-      )
+      throw adminError(MedusaError.Types.INVALID_DATA, { code: "shops_not_of_account", params: { shops: foreign.join(", "), account_shops: shops.map((s) => s._id).join(", ") } })
     }
     if (inactive.length) {
-      throw new MedusaError(
-        MedusaError.Types.INVALID_DATA,
-        `locations[].shop_id: GHN has not activated ${inactive.map((s) => `${s._id} (${s.name}, status ${s.status})`).join(", ")}: GHN refuses orders from it; nothing was saved`
-      )
+      throw adminError(MedusaError.Types.INVALID_DATA, { code: "shops_not_active", params: { shops: inactive.map((s) => `${s._id} (${s.name}, status ${s.status})`).join(", ") } })
     }
   }
   await setGhnLocationShopsWorkflow(req.scope).run({ input: locations })

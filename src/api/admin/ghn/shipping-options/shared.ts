@@ -6,6 +6,7 @@ import { planGhnShippingOptions, type ZoneShippingOption } from "../../../../lib
 import type { CreateGhnShippingOptionsInput } from "../../../../workflows/create-ghn-shipping-options"
 import { ghnModule } from "../../../utils"
 import type { ShippingOptionsPlanQuery } from "../support-validators"
+import { adminError } from "../../../../lib/runtime/medusa-error"
 
 type ZoneRow = { id: string; name: string; shipping_options?: (ZoneShippingOption | null)[] | null }
 type LocationRow = {
@@ -69,9 +70,9 @@ export async function shippingOptionsPlan(req: MedusaRequest, { location_id, ser
   const enabled = (location.fulfillment_providers ?? []).map((p) => p?.id).filter(isGhnProviderId)
   const ghn = ghnModule(req)
   const providerId = enabled[0] ?? ghn.providerAccounts.map((a) => a.provider_id).find(isGhnProviderId)
-  if (!providerId) throw new MedusaError(MedusaError.Types.NOT_ALLOWED, "the GHN fulfilment provider is not registered in medusa-config (modules -> fulfillment -> providers)")
+  if (!providerId) throw adminError(MedusaError.Types.NOT_ALLOWED, { code: "provider_not_registered", params: {} })
   const profile = await profileFor(query, zone?.shipping_options ?? [])
-  if (!profile) throw new MedusaError(MedusaError.Types.NOT_ALLOWED, "the store has no default shipping profile to put the GHN options in; create one in Settings -> Locations & Shipping")
+  if (!profile) throw adminError(MedusaError.Types.NOT_ALLOWED, { code: "no_shipping_profile", params: {} })
   const { options, duplicates } = planGhnShippingOptions(providerId, (zone?.shipping_options ?? []).filter((o): o is ZoneShippingOption => !!o), isGhnProviderId)
   // The set and zone made for a location that has none: named for the merchant to rename.
   const fulfillment_set_name = zone ? "" : await freeName(query, "fulfillment_set", `${location.name} GHN`)

@@ -11,6 +11,7 @@ import { someOf } from "../../../../modules/ghn/service"
 import { ghnModule } from "../../../utils"
 import { callGhn } from "../support-utils"
 import type { CreateShippingRunBody } from "./validators"
+import { adminError } from "../../../../lib/runtime/medusa-error"
 
 const DAY_S = 86_400
 
@@ -22,9 +23,9 @@ async function selectedOrders(req: MedusaRequest, body: CreateShippingRunBody): 
   if (body.filter) {
     const { problems_only: _ignored, ...filter } = body.filter
     const { rows, count } = await ghn.readyToShip.list(filter, codProviders, { limit: MAX_RUN_ORDERS, offset: 0 })
-    if (!count) throw new MedusaError(MedusaError.Types.INVALID_DATA, "filter: no order ready to ship matches it; nothing was started")
+    if (!count) throw adminError(MedusaError.Types.INVALID_DATA, { code: "run_no_orders", params: {} })
     if (count > MAX_RUN_ORDERS) {
-      throw new MedusaError(MedusaError.Types.INVALID_DATA, `filter: ${count} orders match, and a run takes at most ${MAX_RUN_ORDERS}: narrow the filter (placed_from, placed_to); nothing was started`)
+      throw adminError(MedusaError.Types.INVALID_DATA, { code: "run_too_many_orders", params: { count, max: MAX_RUN_ORDERS } })
     }
     return rows
   }
@@ -36,23 +37,17 @@ async function selectedOrders(req: MedusaRequest, body: CreateShippingRunBody): 
     const query = req.scope.resolve<QueryGraph>(ContainerRegistrationKeys.QUERY)
     const { data: known } = await query.graph<{ id: string }>({ entity: "order", fields: ["id"], filters: { id: notReady } })
     const unknown = notReady.filter((id) => !known.some((o) => o.id === id))
-    if (unknown.length) throw new MedusaError(MedusaError.Types.NOT_FOUND, `order_ids: ${someOf(unknown)} ${unknown.length === 1 ? "is not an order" : "are not orders"} of this store; nothing was started`)
+    if (unknown.length) throw adminError(MedusaError.Types.NOT_FOUND, { code: "run_orders_unknown", params: { orders: someOf(unknown) } })
     const busy = await ghn.shippingRuns.activeRunsOf(notReady)
     if (busy.length) throw inOtherRun(busy)
-    throw new MedusaError(
-      MedusaError.Types.NOT_ALLOWED,
-      `order_ids: ${someOf(notReady)} ${notReady.length === 1 ? "is" : "are"} not ready to ship with GHN (cancelled, fully fulfilled, or not shipped with a GHN option); nothing was started`
-    )
+    throw adminError(MedusaError.Types.NOT_ALLOWED, { code: "run_orders_not_ready", params: { orders: someOf(notReady) } })
   }
   return rows
 }
 
 function inOtherRun(busy: { order_id: string; run_id: string }[]) {
   // NOT_ALLOWED: Medusa's handler answers a CONFLICT with its own text, hiding which orders.
-  return new MedusaError(
-    MedusaError.Types.NOT_ALLOWED,
-    `order_ids: ${someOf(busy.map((b) => `${b.order_id} (run ${b.run_id})`))} ${busy.length === 1 ? "is" : "are"} already queued in a shipping run; nothing was started`
-  )
+  return adminError(MedusaError.Types.NOT_ALLOWED, { code: "run_orders_in_other_run", params: { orders: someOf(busy.map((b) => `${b.order_id} (run ${b.run_id})`)) } })
 }
 
 /** Today's pickup shift of this id (GHN Pick Shift), or a refusal naming today's. */
@@ -63,10 +58,7 @@ async function todaysShift(req: MedusaRequest, id: number) {
   const today = shifts.filter((s) => s.from_time < DAY_S && pickShiftWindow(s, now).to > now)
   const shift = today.find((s) => s.id === id)
   if (!shift) {
-    throw new MedusaError(
-      MedusaError.Types.INVALID_DATA,
-      `pick_shift: ${id} is not one of today's GHN pickup shifts still open (${today.map((s) => `${s.id} "${s.title}"`).join(", ") || "none left today"}); nothing was started`
-    )
+    throw adminError(MedusaError.Types.INVALID_DATA, { code: "run_shift_closed", params: { pick_shift: id, open: today.map((s) => `${s.id} "${s.title}"`).join(", ") } })
   }
   return shift
 }

@@ -2,6 +2,7 @@ import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { MedusaError } from "@medusajs/framework/utils"
 import { ghnModule } from "../../../../utils"
 import { configuredBackendUrl, maskSecret } from "../../support-utils"
+import { adminError } from "../../../../../lib/runtime/medusa-error"
 
 /**
  * Sends a synthetic GHN status callback, with the secret header, to this store's webhook at the
@@ -15,13 +16,10 @@ import { configuredBackendUrl, maskSecret } from "../../support-utils"
 export async function POST(req: MedusaRequest, res: MedusaResponse) {
   const ghn = ghnModule(req)
   const { webhookSecret: secret, webhookHeader: header } = ghn.options
-  if (!secret) throw new MedusaError(MedusaError.Types.NOT_ALLOWED, "No webhook secret is configured (plugin option webhookSecret): the webhook refuses every call")
+  if (!secret) throw adminError(MedusaError.Types.NOT_ALLOWED, { code: "webhook_no_secret", params: {} })
   const backend = configuredBackendUrl(req, ghn.options.backendUrl)
   if (!backend) {
-    throw new MedusaError(
-      MedusaError.Types.NOT_ALLOWED,
-      "The webhook test calls only the store's configured public URL, and none is set: set the plugin option backendUrl (or MEDUSA_BACKEND_URL, or Medusa's admin.backendUrl) to the https:// address GHN reaches this store at"
-    )
+    throw adminError(MedusaError.Types.NOT_ALLOWED, { code: "webhook_no_backend_url", params: {} })
   }
   const url = `${backend}/hooks/ghn`
   const now = new Date()

@@ -5,11 +5,12 @@ import { updateGhnOrderWorkflow } from "../../../../../workflows/update-ghn-orde
 import { ghnModule } from "../../../../utils"
 import { presentShipments } from "../../present"
 import type { UpdateShipmentBody } from "../../validators"
+import { adminError } from "../../../../../lib/runtime/medusa-error"
 
 async function findShipment(req: MedusaRequest) {
   const ghn = ghnModule(req)
   const [shipment] = await ghn.listGhnShipments({ order_code: req.params.order_code })
-  if (!shipment) throw new MedusaError(MedusaError.Types.NOT_FOUND, `No GHN shipment has order code ${req.params.order_code}`)
+  if (!shipment) throw adminError(MedusaError.Types.NOT_FOUND, { code: "shipment_not_found", params: { order_code: String(req.params.order_code) } })
   const [presented] = await presentShipments(req, ghn, [shipment])
   return presented
 }

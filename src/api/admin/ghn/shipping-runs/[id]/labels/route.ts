@@ -1,7 +1,7 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { MedusaError } from "@medusajs/framework/utils"
 import { GHN_LIMITS } from "../../../../../../lib/ghn/constants"
-import { toMedusaError } from "../../../../../../lib/runtime/medusa-error"
+import { adminError, toMedusaError } from "../../../../../../lib/runtime/medusa-error"
 import { ghnModule } from "../../../../../utils"
 import { runOf } from "../../run-of"
 import type { RunLabelsQuery } from "../../validators"
@@ -15,7 +15,7 @@ export async function GET(req: MedusaRequest<unknown, RunLabelsQuery>, res: Medu
   const run = await runOf(req)
   const ghn = ghnModule(req)
   const codes = (await ghn.shippingRuns.orders(run.id, ["created"])).map((o) => o.ghn_order_code).filter((c): c is string => !!c)
-  if (!codes.length) throw new MedusaError(MedusaError.Types.NOT_ALLOWED, `shipping run ${run.id} has made no GHN order yet: there is no label to print`)
+  if (!codes.length) throw adminError(MedusaError.Types.NOT_ALLOWED, { code: "run_no_labels", params: { run_id: run.id } })
   const labels = []
   try {
     for (let i = 0; i < codes.length; i += GHN_LIMITS.print.maxOrderCodes) labels.push(...(await ghn.labelUrls(codes.slice(i, i + GHN_LIMITS.print.maxOrderCodes), size)))

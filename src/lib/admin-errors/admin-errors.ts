@@ -1,0 +1,119 @@
+/**
+ * The refusals a merchant meets in the plugin's admin screens, by a stable code with parameters,
+ * and their texts in Vietnamese and English. The English text is the error's message (what an API
+ * client reads); the admin's own calls ask for their language (`x-medusa-locale`, see
+ * src/api/middlewares.ts) and read the same refusal in it. Pure: no Node, no Medusa.
+ */
+import type { ShopperLocale } from "../checkout/shopper-errors"
+
+export type AdminErrorParams = {
+  run_not_found: { run_id: string }
+  run_nothing_to_retry: { run_id: string }
+  run_nothing_to_cancel: { run_id: string; status: string }
+  run_no_labels: { run_id: string }
+  run_no_door_check: { run_id: string }
+  run_no_orders: Record<string, never>
+  run_too_many_orders: { count: number; max: number }
+  run_orders_unknown: { orders: string }
+  run_orders_not_ready: { orders: string }
+  run_orders_in_other_run: { orders: string }
+  run_shift_closed: { pick_shift: number; open: string }
+  shipment_not_found: { order_code: string }
+  webhook_no_secret: Record<string, never>
+  webhook_no_backend_url: Record<string, never>
+  locations_unknown: { locations: string }
+  shops_not_of_account: { shops: string; account_shops: string }
+  shops_not_active: { shops: string }
+  provider_not_registered: Record<string, never>
+  no_shipping_profile: Record<string, never>
+  /** GHN refused the request (a 4xx of GHN's): its code and its own words. */
+  ghn_refused: { code: string; ghn_text: string }
+  /** GHN did not answer (outage, timeout, 429, 5xx). */
+  ghn_unavailable: { code: string }
+  /** GHN refused the store's token or shop. */
+  ghn_connection: { code: string }
+}
+
+export type AdminErrorCode = keyof AdminErrorParams
+
+/** A coded refusal as the plugin's admin routes send it (`params` typed by `code`). */
+export type AdminError = { [C in AdminErrorCode]: { code: C; params: AdminErrorParams[C] } }[AdminErrorCode]
+
+type Texts = { [C in AdminErrorCode]: Record<ShopperLocale, (p: AdminErrorParams[C]) => string> }
+
+/** English says "is not an order" of one and "are not orders" of several: `several` is a list with a comma. */
+const several = (list: string) => list.includes(",") || / and \d+ more$/.test(list)
+
+/** A shipping run's status in Vietnamese (src/lib/shipping-run). */
+const RUN_STATUS_VI: Record<string, string> = { queued: "đang chờ chạy", running: "đang chạy", completed: "đã xong", cancelled: "đã huỷ" }
+
+const TEXTS: Texts = {
+  run_not_found: { vi: (p) => `Không có lượt gửi hàng ${p.run_id}.`, en: (p) => `shipping run ${p.run_id} does not exist` },
+  run_nothing_to_retry: { vi: (p) => `Lượt gửi hàng ${p.run_id} không có đơn lỗi nào để thử lại.`, en: (p) => `shipping run ${p.run_id} has no failed order to retry` },
+  run_nothing_to_cancel: { vi: (p) => `Lượt gửi hàng ${p.run_id} ${RUN_STATUS_VI[p.status] ?? p.status}: không còn gì để huỷ.`, en: (p) => `shipping run ${p.run_id} is ${p.status}: there is nothing left to cancel` },
+  run_no_labels: { vi: (p) => `Lượt gửi hàng ${p.run_id} chưa tạo đơn GHN nào: chưa có nhãn để in.`, en: (p) => `shipping run ${p.run_id} has made no GHN order yet: there is no label to print` },
+  run_no_door_check: { vi: (p) => `Lượt gửi hàng ${p.run_id} chưa có phiên kiểm hàng: hãy quét mã một kiện trước.`, en: (p) => `shipping run ${p.run_id} has no door check open: scan a parcel's code first` },
+  run_no_orders: { vi: () => "Không có đơn sẵn sàng gửi nào khớp bộ lọc; chưa bắt đầu lượt nào.", en: () => "filter: no order ready to ship matches it; nothing was started" },
+  run_too_many_orders: {
+    vi: (p) => `${p.count} đơn khớp bộ lọc, mỗi lượt gửi tối đa ${p.max} đơn: hãy thu hẹp khoảng ngày đặt; chưa bắt đầu lượt nào.`,
+    en: (p) => `filter: ${p.count} orders match, and a run takes at most ${p.max}: narrow the filter (placed_from, placed_to); nothing was started`,
+  },
+  run_orders_unknown: {
+    vi: (p) => `Không phải đơn hàng của cửa hàng: ${p.orders}; chưa bắt đầu lượt nào.`,
+    en: (p) => `order_ids: ${p.orders} ${several(p.orders) ? "are not orders" : "is not an order"} of this store; nothing was started`,
+  },
+  run_orders_not_ready: {
+    vi: (p) => `Chưa sẵn sàng gửi với GHN (đã huỷ, đã giao đủ, hoặc không chọn phương thức GHN): ${p.orders}; chưa bắt đầu lượt nào.`,
+    en: (p) => `order_ids: ${p.orders} ${several(p.orders) ? "are" : "is"} not ready to ship with GHN (cancelled, fully fulfilled, or not shipped with a GHN option); nothing was started`,
+  },
+  run_orders_in_other_run: {
+    vi: (p) => `Đã nằm trong một lượt gửi hàng khác: ${p.orders}; chưa bắt đầu lượt nào.`,
+    en: (p) => `order_ids: ${p.orders} ${several(p.orders) ? "are" : "is"} already queued in a shipping run; nothing was started`,
+  },
+  run_shift_closed: {
+    vi: (p) => `Ca lấy hàng ${p.pick_shift} không còn mở hôm nay (còn: ${p.open || "không ca nào"}); chưa bắt đầu lượt nào.`,
+    en: (p) => `pick_shift: ${p.pick_shift} is not one of today's GHN pickup shifts still open (${p.open || "none left today"}); nothing was started`,
+  },
+  shipment_not_found: { vi: (p) => `Không có vận đơn GHN mã ${p.order_code}.`, en: (p) => `No GHN shipment has order code ${p.order_code}` },
+  webhook_no_secret: {
+    vi: () => "Chưa đặt mã bí mật webhook (tuỳ chọn webhookSecret của plugin): webhook từ chối mọi lệnh gọi.",
+    en: () => "No webhook secret is configured (plugin option webhookSecret): the webhook refuses every call",
+  },
+  webhook_no_backend_url: {
+    vi: () => "Bài thử webhook chỉ gọi địa chỉ công khai đã cấu hình của cửa hàng, mà chưa có: hãy đặt tuỳ chọn backendUrl của plugin (hoặc MEDUSA_BACKEND_URL, hoặc admin.backendUrl của Medusa) là địa chỉ https:// GHN dùng để gọi cửa hàng.",
+    en: () => "The webhook test calls only the store's configured public URL, and none is set: set the plugin option backendUrl (or MEDUSA_BACKEND_URL, or Medusa's admin.backendUrl) to the https:// address GHN reaches this store at",
+  },
+  locations_unknown: {
+    vi: (p) => `Không phải kho của cửa hàng: ${p.locations}; chưa lưu gì.`,
+    en: (p) => `locations: ${p.locations} ${several(p.locations) ? "are not stock locations" : "is not a stock location"} of this store; nothing was saved`,
+  },
+  shops_not_of_account: {
+    vi: (p) => `Không phải cửa hàng của tài khoản GHN: ${p.shops} (tài khoản có: ${p.account_shops || "không có"}); chưa lưu gì.`,
+    en: (p) => `locations[].shop_id: ${p.shops} ${several(p.shops) ? "are not shops" : "is not a shop"} of the GHN account (it has ${p.account_shops || "none"}); nothing was saved`,
+  },
+  shops_not_active: {
+    vi: (p) => `GHN chưa kích hoạt cửa hàng ${p.shops}: GHN từ chối đơn từ cửa hàng này; chưa lưu gì.`,
+    en: (p) => `locations[].shop_id: GHN has not activated ${p.shops}: GHN refuses orders from it; nothing was saved`,
+  },
+  provider_not_registered: {
+    vi: () => "Nhà vận chuyển GHN chưa được đăng ký trong medusa-config (modules -> fulfillment -> providers).",
+    en: () => "the GHN fulfilment provider is not registered in medusa-config (modules -> fulfillment -> providers)",
+  },
+  no_shipping_profile: {
+    vi: () => "Cửa hàng chưa có hồ sơ vận chuyển mặc định để đặt các phương thức GHN; hãy tạo trong Cài đặt -> Kho & vận chuyển.",
+    en: () => "the store has no default shipping profile to put the GHN options in; create one in Settings -> Locations & Shipping",
+  },
+  ghn_refused: { vi: (p) => `GHN từ chối (${p.code}): ${p.ghn_text}`, en: (p) => `GHN refused (${p.code}): ${p.ghn_text}` },
+  ghn_unavailable: { vi: (p) => `GHN không trả lời (${p.code}): hãy thử lại sau ít phút.`, en: (p) => `GHN did not answer (${p.code}): try again in a moment` },
+  ghn_connection: {
+    vi: (p) => `GHN từ chối token hoặc cửa hàng của cửa hàng (${p.code}): hãy kiểm tra kết nối GHN (Cài đặt -> GHN).`,
+    en: (p) => `GHN refused the store's token or shop (${p.code}): check the GHN connection (Settings -> GHN)`,
+  },
+}
+
+export const ADMIN_ERROR_CODES = Object.keys(TEXTS) as AdminErrorCode[]
+
+/** The refusal in the admin's language. */
+export function adminMessage(error: AdminError, locale: ShopperLocale): string {
+  return (TEXTS[error.code][locale] as (p: AdminError["params"]) => string)(error.params)
+}
