@@ -19,6 +19,11 @@ export type AdminErrorParams = {
   run_orders_in_other_run: { orders: string }
   run_shift_closed: { pick_shift: number; open: string }
   shipment_not_found: { order_code: string }
+  parcels_unknown: { codes: string }
+  /** `act`: what was asked of the cancelled parcels (a label printed, a re-delivery or a return). */
+  parcels_cancelled: { codes: string; act: "print" | "switch" }
+  /** GHN allows no change of these fields in the order's GHN status. */
+  update_not_allowed: { fields: string; status: string }
   webhook_no_secret: Record<string, never>
   webhook_no_backend_url: Record<string, never>
   locations_unknown: { locations: string }
@@ -75,6 +80,18 @@ const TEXTS: Texts = {
     en: (p) => `pick_shift: ${p.pick_shift} is not one of today's GHN pickup shifts still open (${p.open || "none left today"}); nothing was started`,
   },
   shipment_not_found: { vi: (p) => `Không có vận đơn GHN mã ${p.order_code}.`, en: (p) => `No GHN shipment has order code ${p.order_code}` },
+  parcels_unknown: {
+    vi: (p) => `Không phải đơn GHN của cửa hàng: ${p.codes}; chưa gửi gì cho GHN.`,
+    en: (p) => `order_codes: ${p.codes} ${several(p.codes) ? "are not GHN orders" : "is not a GHN order"} of this store; nothing was sent to GHN`,
+  },
+  parcels_cancelled: {
+    vi: (p) => `GHN đã huỷ ${p.codes}: ${p.act === "print" ? "kiện đã huỷ không có nhãn để in" : "GHN không xử lý đơn đã huỷ"}; chưa gửi gì cho GHN.`,
+    en: (p) => `order_codes: GHN cancelled ${p.codes}: ${p.act === "print" ? "a cancelled parcel has no label to print" : "GHN acts on no cancelled order"}; nothing was sent to GHN`,
+  },
+  update_not_allowed: {
+    vi: (p) => `GHN không cho sửa ${p.fields} của đơn ở trạng thái "${p.status}".`,
+    en: (p) => `GHN does not allow changing ${p.fields} of an order in status "${p.status}"`,
+  },
   webhook_no_secret: {
     vi: () => "Chưa đặt mã bí mật webhook (tuỳ chọn webhookSecret của plugin): webhook từ chối mọi lệnh gọi.",
     en: () => "No webhook secret is configured (plugin option webhookSecret): the webhook refuses every call",

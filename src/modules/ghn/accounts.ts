@@ -1,5 +1,6 @@
 import { MedusaError, Modules } from "@medusajs/framework/utils"
 import { resolveBaseUrl } from "../../lib/ghn"
+import { adminError } from "../../lib/runtime/medusa-error"
 import { type GhnAccount, ghnAccountsOf, notedProviderCount } from "../../lib/runtime/ghn-accounts"
 import type { GhnOptions } from "../../lib/runtime/options"
 import { ghnProviderIdOf } from "../../lib/runtime/provider-id"
@@ -84,21 +85,15 @@ export class GhnAccounts {
    * account) is refused, naming it, before anything is sent to GHN; so is a parcel GHN cancelled,
    * when `live` is asked.
    */
-  groupParcels(orderCodes: string[], parcels: ParcelAccountRow[], opts: { live?: boolean; action?: string } = {}): AccountParcels[] {
+  groupParcels(orderCodes: string[], parcels: ParcelAccountRow[], opts: { live?: boolean; act?: "print" | "switch" } = {}): AccountParcels[] {
     const byCode = new Map(parcels.map((s) => [s.order_code, s]))
     const unknown = orderCodes.filter((code) => !byCode.has(code))
     if (unknown.length) {
-      throw new MedusaError(
-        MedusaError.Types.NOT_FOUND,
-        `order_codes: ${someOf(unknown)} ${unknown.length === 1 ? "is not a GHN order" : "are not GHN orders"} of this store; nothing was sent to GHN`
-      )
+      throw adminError(MedusaError.Types.NOT_FOUND, { code: "parcels_unknown", params: { codes: someOf(unknown) } })
     }
     const cancelled = opts.live ? orderCodes.filter((code) => byCode.get(code)!.status === "cancel") : []
     if (cancelled.length) {
-      throw new MedusaError(
-        MedusaError.Types.NOT_ALLOWED,
-        `order_codes: GHN cancelled ${someOf(cancelled)}: ${opts.action ?? "there is nothing to act on"}; nothing was sent to GHN`
-      )
+      throw adminError(MedusaError.Types.NOT_ALLOWED, { code: "parcels_cancelled", params: { codes: someOf(cancelled), act: opts.act ?? "switch" } })
     }
     const groups = new Map<string, AccountParcels>()
     for (const code of orderCodes) {

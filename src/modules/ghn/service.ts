@@ -147,7 +147,7 @@ export default class GhnModuleService extends MedusaService({
     return this.accountOf((await this.shipmentRepository_.parcelAccount(orderCode, sharedContext))?.provider_id)
   }
   /** The store's own parcels with these codes by account and shop; an unknown code, or a cancelled one when `live`, is refused before GHN is called. */
-  async parcelsByAccount(orderCodes: string[], opts: { live?: boolean; action?: string } = {}, sharedContext?: Context) {
+  async parcelsByAccount(orderCodes: string[], opts: { live?: boolean; act?: "print" | "switch" } = {}, sharedContext?: Context) {
     return this.accounts_.groupParcels(orderCodes, await this.shipmentRepository_.parcelAccounts(orderCodes, sharedContext), opts)
   }
   /** The store's accounts a callback's headers do not authenticate (each calls back with its own secret): what storeCallback refuses by the parcel's account. */
@@ -155,7 +155,7 @@ export default class GhnModuleService extends MedusaService({
   /** Label pages for the store's own live parcels, one per account and shop, each with a freshly minted print token (no label URL is stored: tokens expire). */
   async labelUrls(orderCodes: string[], size: GhnLabelSize) {
     const labels: { shop_id: number; order_codes: string[]; url: string }[] = []
-    for (const { account, shop_id, order_codes } of await this.parcelsByAccount(orderCodes, { live: true, action: "a cancelled parcel has no label to print" })) {
+    for (const { account, shop_id, order_codes } of await this.parcelsByAccount(orderCodes, { live: true, act: "print" })) {
       const token = await account.client.print.token({ order_codes }, { shopId: shop_id })
       labels.push({ shop_id, order_codes, url: account.client.print.labelUrl(token, size) })
     }

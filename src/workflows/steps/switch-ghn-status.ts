@@ -22,7 +22,7 @@ export const switchGhnStatusStep = createStep("switch-ghn-status", async (input:
   const ghn = container.resolve<GhnModuleService>(GHN_MODULE)
   const results: SwitchGhnStatusResult = []
   try {
-    for (const { account, shop_id: shopId, order_codes: codes } of await ghn.parcelsByAccount(input.order_codes, { live: true, action: "GHN acts on no cancelled order" })) {
+    for (const { account, shop_id: shopId, order_codes: codes } of await ghn.parcelsByAccount(input.order_codes, { live: true, act: "switch" })) {
       const answer: SwitchStatusResult[] =
         input.action === "redeliver"
           ? await account.client.orders.deliveryAgain(codes, { shopId, background: true })

@@ -27,10 +27,7 @@ export const updateGhnOrderStep = createStep("update-ghn-order", async (input: U
     const fields = Object.keys(input.changes)
     const refused = forbiddenUpdates(info.status, fields)
     if (refused.length) {
-      throw new MedusaError(
-        MedusaError.Types.NOT_ALLOWED,
-        `GHN does not allow changing ${refused.join(", ")} of an order in status "${info.status}"`
-      )
+      throw adminError(MedusaError.Types.NOT_ALLOWED, { code: "update_not_allowed", params: { fields: refused.join(", "), status: info.status } })
     }
     const codChanges = "cod_amount" in input.changes && Number(input.changes.cod_amount) !== Number(info.cod_amount)
     await client.orders.update(

@@ -36,7 +36,7 @@ describe("the store's GHN accounts", () => {
     expect(() => accounts.groupParcels(["A", "X"], [parcel("A", 11)])).toThrow("order_codes: X is not a GHN order of this store; nothing was sent to GHN")
     const cancelled = [parcel("A", 11, "cancel")]
     expect(accounts.groupParcels(["A"], cancelled)).toHaveLength(1)
-    expect(() => accounts.groupParcels(["A"], cancelled, { live: true, action: "nothing to print" })).toThrow("order_codes: GHN cancelled A: nothing to print")
+    expect(() => accounts.groupParcels(["A"], cancelled, { live: true, act: "print" })).toThrow("order_codes: GHN cancelled A: a cancelled parcel has no label to print; nothing was sent to GHN")
   })
 
   it("names a few codes of a long list and counts the rest", () => {
