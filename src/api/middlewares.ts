@@ -159,8 +159,8 @@ function ghnAwareErrorHandler(error: unknown, req: MedusaRequest, res: MedusaRes
   if (answeredBudgetSpent(res, error)) return
   const storefront = req.path.startsWith("/store")
   const failure = ghnServiceFailureOf(error)
-  // The plugin's admin screens ask for their language: a refusal they can word is answered in it, with its code and parameters.
-  const admin = req.path.startsWith("/admin/ghn") ? adminAnswerOf(error, req.get("x-medusa-locale")) : undefined
+  // An admin call that asks for a language (the plugin's screens send theirs): a refusal of the plugin's is answered in it, with its code and parameters.
+  const admin = req.path.startsWith("/admin") ? adminAnswerOf(error, req.get("x-medusa-locale")) : undefined
   if (admin) {
     if (failure?.retryAfterSeconds) res.setHeader("Retry-After", String(failure.retryAfterSeconds))
     const status = failure ? 502 : getHttpResponseFromError(error).statusCode

@@ -292,7 +292,7 @@ export const api = {
   redeliver: (codes: string[]) => json<{ results: SwitchResult[] }>("/admin/ghn/redeliver", "POST", { order_codes: codes }),
   returnToSender: (codes: string[]) => json<{ results: SwitchResult[] }>("/admin/ghn/return", "POST", { order_codes: codes }),
   labels: (codes: string[], size: LabelSize) => json<{ labels: { shop_id: number; order_codes: string[]; url: string }[] }>("/admin/ghn/labels", "POST", { order_codes: codes, size }),
-  cancelFulfillment: (orderId: string, fulfillmentId: string) => sdk.admin.order.cancelFulfillment(orderId, fulfillmentId, {}),
+  cancelFulfillment: (orderId: string, fulfillmentId: string) => sdk.admin.order.cancelFulfillment(orderId, fulfillmentId, {}, languageHeaders()),
 
   tickets: (query: Record<string, unknown>) => json<{ tickets: Ticket[]; count: number }>("/admin/ghn/tickets", "GET", undefined, query),
   ticket: (id: number) => json<{ ticket: Ticket }>(`/admin/ghn/tickets/${id}`),

@@ -22,6 +22,8 @@ export type AdminErrorParams = {
   parcels_unknown: { codes: string }
   /** `act`: what was asked of the cancelled parcels (a label printed, a re-delivery or a return). */
   parcels_cancelled: { codes: string; act: "print" | "switch" }
+  /** GHN did not cancel its order: the status it is in, and GHN's words when it gave any. */
+  cancel_refused: { order_code: string; status: string; ghn_text: string }
   /** GHN allows no change of these fields in the order's GHN status. */
   update_not_allowed: { fields: string; status: string }
   webhook_no_secret: Record<string, never>
@@ -87,6 +89,10 @@ const TEXTS: Texts = {
   parcels_cancelled: {
     vi: (p) => `GHN đã huỷ ${p.codes}: ${p.act === "print" ? "kiện đã huỷ không có nhãn để in" : "GHN không xử lý đơn đã huỷ"}; chưa gửi gì cho GHN.`,
     en: (p) => `order_codes: GHN cancelled ${p.codes}: ${p.act === "print" ? "a cancelled parcel has no label to print" : "GHN acts on no cancelled order"}; nothing was sent to GHN`,
+  },
+  cancel_refused: {
+    vi: (p) => `GHN từ chối huỷ ${p.order_code}: đơn đang ở trạng thái "${p.status}"${p.ghn_text ? ` (${p.ghn_text})` : ""}, đã qua các trạng thái cho phép huỷ.`,
+    en: (p) => `GHN refused to cancel ${p.order_code}: the order is "${p.status}"${p.ghn_text ? ` (${p.ghn_text})` : ""}, past the statuses that allow cancelling`,
   },
   update_not_allowed: {
     vi: (p) => `GHN không cho sửa ${p.fields} của đơn ở trạng thái "${p.status}".`,

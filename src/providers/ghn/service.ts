@@ -14,7 +14,7 @@ import { type AddressInput, AddressResolver, type ResolvedAddress } from "../../
 import { callerQuoteSharesOf, ghnCacheStoreOf, ghnClientOf, ghnOutageHolds, masterDataOf, noteGhnProviderOptions, storedLocationShopOf } from "../../lib/runtime/ghn-accounts"
 import { takeCallerShare } from "../../lib/runtime/store-master-data"
 import { GhnClient, GHN_LIMITS, GhnNetworkError } from "../../lib/ghn"
-import { checkoutPhoneOf, GHN_CONNECTION, GHN_UNAVAILABLE, ghnServiceFailureOf, GhnServiceError, shopperError, toMedusaError, withoutHosts } from "../../lib/runtime/medusa-error"
+import { checkoutPhoneOf, GHN_CONNECTION, GHN_UNAVAILABLE, ghnServiceFailureOf, GhnServiceError, shopperError, adminError, toMedusaError, withoutHosts } from "../../lib/runtime/medusa-error"
 import { GhnOptions, parseGhnOptions, shopIdForLocation } from "../../lib/runtime/options"
 import { GHN_FULFILLMENT_OPTIONS } from "../../lib/parcel/shipping-options"
 import { assertServiceType, buildParcel, ghnItems, GhnParcel, Measured, MEASURE_KEYS } from "../../lib/parcel/parcel"
@@ -380,10 +380,7 @@ class GhnFulfillmentProviderService extends AbstractFulfillmentProviderService {
     try {
       const outcome = await cancelGhnOrder(this.client, orderCode, shopId)
       if (outcome.cancelled) return { ...ghn, ghn_cancelled: true }
-      throw new MedusaError(
-        MedusaError.Types.NOT_ALLOWED,
-        `GHN refused to cancel ${orderCode}: the order is "${outcome.status}"${outcome.message ? ` (${outcome.message})` : ""}, past the statuses that allow cancelling`
-      )
+      throw adminError(MedusaError.Types.NOT_ALLOWED, { code: "cancel_refused", params: { order_code: orderCode, status: String(outcome.status), ghn_text: outcome.message ?? "" } })
     } catch (error) {
       throw toMedusaError(error, "GHN Cancel Order")
     }

@@ -18,6 +18,7 @@ const EXAMPLES: AdminError[] = [
   { code: "shipment_not_found", params: { order_code: "GHN1" } },
   { code: "parcels_unknown", params: { codes: "GOTHER01, GOTHER02" } },
   { code: "parcels_cancelled", params: { codes: "GHN1", act: "print" } },
+  { code: "cancel_refused", params: { order_code: "GHN1", status: "picked", ghn_text: "Đơn đã lấy" } },
   { code: "update_not_allowed", params: { fields: "cod_amount", status: "delivering" } },
   { code: "webhook_no_secret", params: {} },
   { code: "webhook_no_backend_url", params: {} },
