@@ -20,6 +20,7 @@ import {
   DEFAULT_TIMEOUT_MS,
   checkShopId,
   createTransport,
+  type GhnCallRecord,
   type GhnLogger,
   type GhnRawAnswer,
   type GhnRetryOptions,
@@ -55,6 +56,8 @@ export interface GhnClientOptions {
   requestsPerSecond?: number
   /** Sees every answer as GHN sent it, the token masked (a check's raw-answer file); never breaks a call. */
   onAnswer?: (answer: GhnRawAnswer) => void
+  /** Sees every call once it is over, by class (health figures, traces); never breaks a call. */
+  onCall?: (call: GhnCallRecord) => void
 }
 
 const OP = "createGhnClient"
@@ -142,6 +145,7 @@ export function createGhnClient(options: GhnClientOptions) {
     userAgent: options.userAgent,
     budget,
     onAnswer: options.onAnswer,
+    onCall: options.onCall,
   })
   const shops = createShopsApi(transport)
 

@@ -7,9 +7,12 @@ export * from "./errors"
 export {
   DEFAULT_RETRY,
   DEFAULT_TIMEOUT_MS,
+  callOutcomeOf,
   messageText,
   parseValidationFields,
   type GhnCallOptions,
+  type GhnCallOutcome,
+  type GhnCallRecord,
   type GhnLogger,
   type GhnRawAnswer,
   type GhnRetryOptions,

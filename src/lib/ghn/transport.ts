@@ -80,6 +80,43 @@ export interface TransportConfig {
   budget?: RequestBudget
   /** Sees every answer as GHN sent it, token already masked (medusa-ghn-check's raw-answer file). */
   onAnswer?: (answer: GhnRawAnswer) => void
+  /** Sees every call once it is over (its retries included): what health figures and traces are made of. */
+  onCall?: (call: GhnCallRecord) => void
+}
+
+/**
+ * How a GHN call went, by class: `2xx`; `4xx` (GHN refused it: `code` is GHN's code_message, or
+ * `GHN_<status>`); `429`; `5xx` (GHN failed, or answered no GHN envelope); `timeout`; `network`
+ * (no answer: refused, reset); `aborted` (the caller gave up: not GHN's doing). Never the token,
+ * the path's query or a receiver's data.
+ */
+export type GhnCallOutcome = "2xx" | "4xx" | "429" | "5xx" | "timeout" | "network" | "aborted"
+
+export interface GhnCallRecord {
+  operation: string
+  method: string
+  outcome: GhnCallOutcome
+  /** GHN's HTTP status of the last attempt (0: none came). */
+  status: number
+  /** GHN's code_message of a refusal (`GHN_<status>` without one); undefined on success. */
+  code?: string
+  attempts: number
+  /** From the first attempt to the last answer, budget waits and back-offs included. */
+  startedAt: number
+  durationMs: number
+}
+
+/** The class of a failed call. */
+export function callOutcomeOf(error: unknown): { outcome: GhnCallOutcome; status: number; code?: string } {
+  if (error instanceof GhnNetworkError) return { outcome: error.aborted ? "aborted" : error.timeout ? "timeout" : "network", status: 0 }
+  if (error instanceof GhnApiError) {
+    const meant = error.ghn_status || error.status
+    const code = error.code_message || `GHN_${meant || "NO_ANSWER"}`
+    if (meant === 429) return { outcome: "429", status: error.status, code }
+    if (!meant || meant >= 500 || error.code_message === "INVALID_RESPONSE") return { outcome: "5xx", status: error.status, code }
+    return { outcome: "4xx", status: error.status, code }
+  }
+  return { outcome: "network", status: 0 }
 }
 
 /** One HTTP answer as GHN sent it, with the token masked in the path and the body. */
@@ -433,7 +470,31 @@ export function createTransport(config: TransportConfig): Transport {
     }
   }
 
+  /** A call, told to `onCall` once it is over; an observer never breaks a call. */
   const request = async <S extends z.ZodType>(spec: RequestSpec<S>): Promise<z.output<S>> => {
+    if (!config.onCall) return attempts(spec)
+    const startedAt = Date.now()
+    const tell = (record: Omit<GhnCallRecord, "operation" | "method" | "startedAt" | "durationMs">) => {
+      try {
+        config.onCall!({ operation: spec.operation, method: spec.method, startedAt, durationMs: Date.now() - startedAt, ...record })
+      } catch {
+        // an observer never breaks a call
+      }
+    }
+    try {
+      const answer = await attempts(spec)
+      tell({ outcome: "2xx", status: 200, attempts: lastAttempts.get(spec) ?? 1 })
+      return answer
+    } catch (error) {
+      if (error instanceof GhnError && !(error instanceof GhnApiError) && !(error instanceof GhnNetworkError)) throw error // refused before GHN was called
+      tell({ ...callOutcomeOf(error), attempts: (error as { attempts?: number }).attempts ?? 1 })
+      throw error
+    }
+  }
+  /** The attempts of a call that succeeded (a failure carries its own). */
+  const lastAttempts = new WeakMap<object, number>()
+
+  const attempts = async <S extends z.ZodType>(spec: RequestSpec<S>): Promise<z.output<S>> => {
     if (closed) throw new GhnError(`GHN ${spec.operation}: the client is closed`, { operation: spec.operation })
     const callShopId = spec.call?.shopId
     checkShopId(spec.operation, callShopId)
@@ -454,7 +515,9 @@ export function createTransport(config: TransportConfig): Transport {
     let notFoundRetried = false
     for (let attempt = 1; ; attempt++) {
       try {
-        return (await once(spec, shopId, attempt)) as z.output<S>
+        const answer = (await once(spec, shopId, attempt)) as z.output<S>
+        if (attempt > 1) lastAttempts.set(spec, attempt)
+        return answer
       } catch (err) {
         if (!(err instanceof GhnError)) throw err
         if (err instanceof GhnApiError && err.ghn_status === 429) config.budget?.throttled(err.retryAfterMs)

@@ -390,3 +390,35 @@ describe("token redaction", () => {
     expect(JSON.stringify(ghn)).not.toContain(TOKEN)
   })
 })
+
+describe("the call observer (health figures and traces)", () => {
+  it("tells each call once, when it is over, by class: success after retries, GHN's refusal with its code, 429, 5xx, a timeout; never the token", async () => {
+    const calls: import("../index").GhnCallRecord[] = []
+    const ghn = client({ timeoutMs: 300, onCall: (c) => calls.push(c) })
+    srv.enqueue(unavailable, quote)
+    await ghn.fees.calculate(fee)
+    srv.enqueue(fail(400, "Đơn hàng không hợp lệ", "ORDER_INVALID"))
+    await caught(ghn.orders.update({ order_code: "A1", note: "x" }), GhnApiError)
+    srv.enqueue(fail(429, "Too many requests", "TOO_MANY_REQUEST"))
+    await caught(client({ retry: false, onCall: (c) => calls.push(c) }).fees.calculate(fee), GhnApiError)
+    srv.enqueue(unavailable, unavailable, unavailable)
+    await caught(ghn.fees.calculate(fee), GhnApiError)
+    srv.enqueue({ hang: true })
+    await caught(client({ timeoutMs: 200, retry: false, onCall: (c) => calls.push(c) }).fees.calculate(fee), GhnNetworkError)
+    expect(calls.map((c) => [c.operation, c.outcome, c.status, c.code, c.attempts])).toEqual([
+      ["fees.calculate", "2xx", 200, undefined, 2],
+      ["orders.update", "4xx", 400, "ORDER_INVALID", 1],
+      ["fees.calculate", "429", 429, "TOO_MANY_REQUEST", 1],
+      ["fees.calculate", "5xx", 503, "SERVER_ERROR_COMMON", 3],
+      ["fees.calculate", "timeout", 0, undefined, 1],
+    ])
+    for (const c of calls) expect(c.durationMs).toBeGreaterThanOrEqual(0)
+    expect(JSON.stringify(calls)).not.toContain(TOKEN)
+  })
+
+  it("an observer that throws never breaks the call", async () => {
+    const ghn = client({ onCall: () => { throw new Error("observer down") } })
+    srv.enqueue(quote)
+    await expect(ghn.fees.calculate(fee)).resolves.toMatchObject({ total: 1 })
+  })
+})
