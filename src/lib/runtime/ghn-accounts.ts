@@ -2,6 +2,7 @@ import { AddressResolver } from "../address/address-resolver"
 import type { GhnClient } from "../ghn"
 import { ghnClientFor, type GhnOptions, parseGhnOptions } from "./options"
 import { CallerShares } from "./caller-shares"
+import { ghnCallObserver } from "./ghn-telemetry"
 import { OutageHolds } from "./outage-fallback"
 import { type CacheStore, CachingModule, CachingModuleStore, MemoryStore } from "./quote-cache"
 
@@ -58,7 +59,8 @@ export function ghnClientOf(options: GhnOptions, logger?: Logger): GhnClient {
   const key = fingerprint(options)
   let client = root.clients.get(key)
   if (!client) {
-    client = ghnClientFor(options, logger)
+    // Each call traced, measured and counted for the Health section, by the account's shop.
+    client = ghnClientFor(options, logger, { onCall: ghnCallObserver(String(options.shopId)) })
     root.clients.set(key, client)
   }
   return client
