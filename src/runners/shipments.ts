@@ -11,6 +11,7 @@ import type GhnModuleService from "../modules/ghn/service"
 import { applyGhnShipmentWorkflow } from "../workflows/apply-ghn-shipment"
 import { refreshOrderCodChecks } from "./cod"
 import { paced } from "../lib/runtime/pace"
+import { ghnInstruments, inGhnSpan } from "../lib/runtime/ghn-telemetry"
 import { captureDueGhnCod } from "./cod"
 
 /** Callbacks of unknown orders are looked at again this long (GHN calls before the fulfilment is stored). */
@@ -30,19 +31,24 @@ export async function applyGhnShipment(
   orderCode: string,
   event?: GhnShipmentEvent
 ): Promise<{ outcome: ApplyOutcome; status?: string; error?: Error }> {
-  try {
-    const { result } = await applyGhnShipmentWorkflow(container).run({ input: { order_code: orderCode, event } })
-    const outcome = !result.found ? "waiting" : result.applied_event_ids.length || event ? "applied" : "done"
-    // GHN's news may change a parcel's COD or status: the order's COD check follows.
-    if (outcome === "applied") {
-      const [shipment] = await container.resolve<GhnModuleService>(GHN_MODULE).listGhnShipments({ order_code: orderCode }, { select: ["order_id"] })
-      await refreshOrderCodChecks(container, [shipment?.order_id])
+  // One span per application (the callbacks it applied, or GHN's Order Info), its outcome counted.
+  return inGhnSpan("GHN apply shipment news", { "ghn.source": event ? event.source ?? "order_info" : "callbacks" }, async () => {
+    try {
+      const { result } = await applyGhnShipmentWorkflow(container).run({ input: { order_code: orderCode, event } })
+      const outcome = !result.found ? "waiting" : result.applied_event_ids.length || event ? "applied" : "done"
+      ghnInstruments().callbacks.add(result.applied_event_ids.length, { "ghn.outcome": outcome })
+      // GHN's news may change a parcel's COD or status: the order's COD check follows.
+      if (outcome === "applied") {
+        const [shipment] = await container.resolve<GhnModuleService>(GHN_MODULE).listGhnShipments({ order_code: orderCode }, { select: ["order_id"] })
+        await refreshOrderCodChecks(container, [shipment?.order_id])
+      }
+      return { outcome, status: result.status }
+    } catch (error) {
+      await container.resolve<GhnModuleService>(GHN_MODULE).markCallbacksFailed(orderCode, (error as Error).message, retryDelayMs)
+      ghnInstruments().callbacks.add(1, { "ghn.outcome": "failed" })
+      return { outcome: "failed" as const, error: error as Error }
     }
-    return { outcome, status: result.status }
-  } catch (error) {
-    await container.resolve<GhnModuleService>(GHN_MODULE).markCallbacksFailed(orderCode, (error as Error).message, retryDelayMs)
-    return { outcome: "failed", error: error as Error }
-  }
+  })
 }
 
 // An optimisation only, per process: the shipments whose workflow runs now here, and those that got

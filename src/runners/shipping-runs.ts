@@ -19,6 +19,7 @@ import type { RunFulfillment, ShippingRunOrderRow, ShippingRunRepository, Shippi
 import { GHN_SHIPPING_RUN_QUEUED, type GhnShippingRunQueuedData } from "../contracts/events"
 import { createGhnOrderWorkflow } from "../workflows/create-ghn-order"
 import { finishRunFulfillmentWorkflow } from "../workflows/finish-run-fulfillment"
+import { ghnInstruments, inGhnSpan } from "../lib/runtime/ghn-telemetry"
 
 type Logger = { warn(message: string): void; info(message: string): void }
 
@@ -96,10 +97,21 @@ async function completeRunFulfillment(container: MedusaContainer, run: ShippingR
   return data[0]?.data?.order_code ?? null
 }
 
-/** Ships one claimed order of the run and records its end; never throws (one order's failure stops no other). */
-async function shipOrder(container: MedusaContainer, run: ShippingRunRow, row: ShippingRunOrderRow): Promise<void> {
+/** Ships one claimed order of the run in a span of its own and records its end; never throws (one order's failure stops no other). */
+function shipOrder(container: MedusaContainer, run: ShippingRunRow, row: ShippingRunOrderRow): Promise<void> {
+  return inGhnSpan("GHN shipping run order", { "ghn.shipping_run": run.id }, () => shipOrderOnce(container, run, row))
+}
+
+async function shipOrderOnce(container: MedusaContainer, run: ShippingRunRow, row: ShippingRunOrderRow): Promise<void> {
   const ghn = container.resolve<GhnModuleService>(GHN_MODULE)
-  const store = ghn.shippingRuns
+  // Each order's end counted by outcome (created, failed) in the plugin's metrics.
+  const store = {
+    settle: (id: string, end: Parameters<typeof ghn.shippingRuns.settle>[1]) => {
+      ghnInstruments().runOrders.add(1, { "ghn.outcome": end.status })
+      return ghn.shippingRuns.settle(id, end)
+    },
+    runFulfillmentOf: (runId: string, orderId: string) => ghn.shippingRuns.runFulfillmentOf(runId, orderId),
+  }
   try {
     // A run is paced on the account's budget: each order waits for a token, which its Create Order
     // (a call that never waits) then spends, so an order costs the budget one call, not two.
