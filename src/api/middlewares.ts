@@ -65,6 +65,7 @@ const UPDATE_FULFILMENT = { resource: "fulfillment", operation: "update" }
 const CREATE_FULFILMENT = { resource: "fulfillment", operation: "create" }
 const READ_SETTINGS = { resource: R.settings, operation: "read" }
 const UPDATE_SETTINGS = { resource: R.settings, operation: "update" }
+const READ_HEALTH = { resource: R.health, operation: "read" }
 
 /**
  * Medusa's role permissions of every admin route of the plugin (checked when Medusa's `rbac`
@@ -78,6 +79,7 @@ export const ADMIN_ROUTE_POLICIES: [matcher: string, method: AdminMethod, policy
   ["/admin/ghn/address-choices/resolve", "POST", UPDATE_ORDER],
   ["/admin/ghn/cod", "GET", READ_ORDER],
   ["/admin/ghn/insights", "GET", READ_ORDER],
+  ["/admin/ghn/health", "GET", READ_HEALTH],
   ["/admin/ghn/shipments", "GET", READ_FULFILMENT],
   ["/admin/ghn/shipments/:order_code", "GET", READ_FULFILMENT],
   ["/admin/ghn/shipments/:order_code", "POST", UPDATE_FULFILMENT],

@@ -12,6 +12,8 @@ export const GHN_POLICY_RESOURCES = {
   webhookSecret: "ghn_webhook_secret",
   /** A receiver's COD history (a shopper's personal data): view, export, trust, forget. */
   receiver: "ghn_receiver",
+  /** The integration's health: GHN's answers, callbacks waiting, COD captures failing (an operations team's). */
+  health: "ghn_health",
 } as const
 
 /** Reading a receiver's COD history, wherever it shows (its own route, an order's shipments, the parcels needing action). */
@@ -21,6 +23,7 @@ export const ghnPolicies = definePolicies([
   { name: "ReadGhnSettings", resource: GHN_POLICY_RESOURCES.settings, operation: "read", description: "See the GHN connection, shops and settings" },
   { name: "UpdateGhnSettings", resource: GHN_POLICY_RESOURCES.settings, operation: "update", description: "Create GHN shops and onboard partner shops" },
   { name: "ReadGhnWebhookSecret", resource: GHN_POLICY_RESOURCES.webhookSecret, operation: "read", description: "Reveal the GHN webhook secret" },
+  { name: "ReadGhnHealth", resource: GHN_POLICY_RESOURCES.health, operation: "read", description: "See the GHN integration's health" },
   { name: "ReadGhnReceiver", resource: GHN_POLICY_RESOURCES.receiver, operation: "read", description: "See a receiver's COD history" },
   { name: "ExportGhnReceiver", resource: GHN_POLICY_RESOURCES.receiver, operation: "export", description: "Export a receiver's COD history as CSV" },
   { name: "UpdateGhnReceiver", resource: GHN_POLICY_RESOURCES.receiver, operation: "update", description: "Trust or distrust a receiver for cash on delivery" },

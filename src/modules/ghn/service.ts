@@ -16,12 +16,13 @@ import { keptRefusedBody, RefusalLog } from "../../lib/status/refused-callbacks"
 import { trackingLinksOf, type TrackingLinks } from "../../lib/status/tracking-link"
 import { type GhnAccount, GhnAccounts } from "./accounts"
 import { LocationShopCache } from "./location-shop-cache"
+import { ghnCallStats } from "../../lib/runtime/ghn-telemetry"
 import { CodRiskCheck } from "./cod-risk"
 import {
   GhnAddressChoice, GhnAutoShip, GhnCreateIntent, GhnLocationShop, GhnReadyOrder, GhnReceiverOutcome, GhnRefusedCallback, GhnShipment, GhnShippingRun, GhnShippingRunOrder, GhnTicket, GhnTrustedReceiver, GhnWebhookEvent,
 } from "./models"
 import type {
-  AutoShipRepository, CallbackRepository, CodReportRepository, HandoverScanRepository, InsightRepository, IntentRepository, LocationShopRepository, ReadyToShipRepository, ReceiverRepository, RefusedCallbackRepository, ShipmentRepository, ShippingRunRepository,
+  AutoShipRepository, CallbackRepository, CodReportRepository, HandoverScanRepository, HealthRepository, InsightRepository, IntentRepository, LocationShopRepository, ReadyToShipRepository, ReceiverRepository, RefusedCallbackRepository, ShipmentRepository, ShippingRunRepository,
 } from "./repositories"
 import type { CallbackRefusals, RetryDelay, StoredCallback } from "./repositories/callback"
 import type { IntentMoveFields, IntentRef } from "./repositories/intent"
@@ -38,6 +39,7 @@ type InjectedDependencies = {
   callbackRepository: CallbackRepository
   codReportRepository: CodReportRepository
   handoverScanRepository: HandoverScanRepository
+  healthRepository: HealthRepository
   insightRepository: InsightRepository
   intentRepository: IntentRepository
   locationShopRepository: LocationShopRepository
@@ -51,6 +53,9 @@ type InjectedDependencies = {
 
 export type { GhnAccount }
 export { someOf } from "./accounts"
+
+/** How often a process keeps the GHN calls it counted (the Health section reads them). */
+export const CALL_STATS_EVERY_MS = 10_000
 
 /** The once-an-hour log of refused callbacks' reasons in this process (bounded: the reasons name fields the sender chose). */
 const refusalLog = new RefusalLog()
@@ -95,6 +100,7 @@ export default class GhnModuleService extends MedusaService({
   protected readonly locationShopCache_: LocationShopCache
   protected readonly receiverRepository_: ReceiverRepository
   protected readonly refusedCallbackRepository_: RefusedCallbackRepository
+  protected readonly healthRepository_: HealthRepository
   protected readonly shipmentRepository_: ShipmentRepository
   private readonly logger?: Logger
 
@@ -126,15 +132,27 @@ export default class GhnModuleService extends MedusaService({
     this.refusedCallbackRepository_ = container.refusedCallbackRepository
     this.shipmentRepository_ = container.shipmentRepository
     this.codRisk_ = new CodRiskCheck(this.accounts_, container.receiverRepository, container.shipmentRepository)
+    this.healthRepository_ = container.healthRepository
     // The provider's quotes read the stock location -> shop map chosen in the admin through the composition root.
     serveLocationShops((account, locationId) => this.shopIdForLocation(account, locationId, { quote: true }))
   }
 
+  private callStatsTimer_?: ReturnType<typeof setInterval>
+
   __hooks = {
-    // A graceful stop lets a running COD capture reach its record (Medusa's capture, then the parcel's).
+    // The GHN calls this process counts are kept every few seconds while it runs (the Health section).
+    onApplicationStart: async () => {
+      let ticks = 0
+      this.callStatsTimer_ ??= setInterval(() => void this.keepCallStats({ prune: ++ticks % 360 === 0 }), CALL_STATS_EVERY_MS)
+      this.callStatsTimer_.unref?.()
+    },
+    // A graceful stop lets a running COD capture reach its record (Medusa's capture, then the parcel's), and keeps the last calls counted.
     onApplicationPrepareShutdown: async () => {
+      if (this.callStatsTimer_) clearInterval(this.callStatsTimer_)
+      this.callStatsTimer_ = undefined
       const left = await inFlightSettled(15_000)
       if (left) this.logger?.warn(`GHN: stopping with ${left} COD captures still running; the next pass completes them`)
+      await this.keepCallStats()
     },
   }
 
@@ -210,6 +228,19 @@ export default class GhnModuleService extends MedusaService({
   pruneAppliedCallbacks(opts: { days: number; batch?: number; maxBatches?: number; pauseMs?: number }) { return this.callbackRepository_.prune(opts) }
   lastCallbackReceivedAt(sharedContext?: Context) { return this.callbackRepository_.lastReceivedAt(sharedContext) }
   refusedCallbacks(sharedContext?: Context) { return this.refusedCallbackRepository_.recent(sharedContext) }
+
+  // Health (./repositories/health.ts): the Health section's figures and the GHN calls counted in memory.
+  healthFigures(sharedContext?: Context) { return this.healthRepository_.figures(sharedContext) }
+  /** Keeps the GHN calls this process counted since last time (one statement), and once an hour drops those past two days. */
+  async keepCallStats(opts: { prune?: boolean } = {}): Promise<void> {
+    const buckets = ghnCallStats.drain()
+    try {
+      await this.healthRepository_.recordCalls(buckets)
+      if (opts.prune) await this.healthRepository_.pruneCalls()
+    } catch (error) {
+      this.logger?.warn(`GHN: ${buckets.length} minutes of GHN call counts were not kept: ${(error as Error).message}`)
+    }
+  }
   /** Keeps a callback with the right secret that was refused (secrets masked, 2 KB at most) and logs it once an hour per reason (src/lib/status/refused-callbacks.ts). */
   async recordRefusedCallback(input: { reason: string; detail: string; body: string }, sharedContext?: Context): Promise<void> {
     await this.refusedCallbackRepository_.record({ ...input, body: keptRefusedBody(input.body, this.webhookSecrets.map((s) => s.secret)) }, sharedContext)

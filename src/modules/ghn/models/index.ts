@@ -1,5 +1,6 @@
 export { GhnAddressChoice } from "./ghn-address-choice"
 export { GhnAutoShip } from "./ghn-auto-ship"
+export { GhnCallMinute } from "./ghn-call-minute"
 export { GhnCreateIntent } from "./ghn-create-intent"
 export { GhnHandoverScan } from "./ghn-handover-scan"
 export { GhnLocationShop } from "./ghn-location-shop"
