@@ -20,6 +20,7 @@ import { useMemo, useState } from "react"
 import { Link, useSearchParams } from "react-router-dom"
 import { BulkPrintModal, MAX_LABELS, type PrintSource } from "../../components/bulk-print"
 import { CodReport } from "../../components/cod-report"
+import { HealthReport } from "../../components/health"
 import { InsightsReport } from "../../components/insights"
 import { NeedsActionQueue } from "../../components/needs-action"
 import { ReadyToShip } from "../../components/ready-to-ship"
@@ -56,13 +57,13 @@ function queryOf(filtering: DataTableFilteringState, search: string) {
   return q
 }
 
-const TABS = ["ready", "shipments", "action", "cod", "reweigh", "addresses", "insights"] as const
+const TABS = ["ready", "shipments", "action", "cod", "reweigh", "addresses", "insights", "health"] as const
 
 /**
  * The GHN page: the orders ready to ship, the shipments, the parcels waiting for a decision, the
  * cash-on-delivery report, the re-weighing report, the saved addresses to choose again and the
- * delivery insights (the tab is in the URL: ?tab=ready, ?tab=action, ?tab=cod, ?tab=reweigh,
- * ?tab=addresses, ?tab=insights;
+ * delivery insights and the integration's health (the tab is in the URL: ?tab=ready, ?tab=action, ?tab=cod, ?tab=reweigh,
+ * ?tab=addresses, ?tab=insights, ?tab=health;
  * ?order_id= narrows the queue to one order).
  */
 const GhnPage = () => {
@@ -106,6 +107,9 @@ const GhnPage = () => {
         <Tabs.Trigger value="insights" data-testid="ghn-tab-insights">
           {t("insights.tab")}
         </Tabs.Trigger>
+        <Tabs.Trigger value="health" data-testid="ghn-tab-health">
+          {t("health.tab")}
+        </Tabs.Trigger>
       </Tabs.List>
       <Tabs.Content value="shipments">
         <GhnShipments />
@@ -132,6 +136,9 @@ const GhnPage = () => {
       </Tabs.Content>
       <Tabs.Content value="insights">
         <InsightsReport />
+      </Tabs.Content>
+      <Tabs.Content value="health">
+        <HealthReport />
       </Tabs.Content>
       <Tabs.Content value="cod">
         <Container className="flex flex-col p-0" data-testid="ghn-cod-page">
