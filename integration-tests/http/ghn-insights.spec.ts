@@ -11,6 +11,9 @@ import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { dropInsightRollupSql, insightRollupSql } from "../../src/modules/ghn/schema/insight-rollup"
 import { freshGhnStorePerTest } from "../helpers/fresh-store"
 import { checkout, createCart, failure, fulfilOrder } from "../helpers/store"
+import { sandboxSupport } from "../helpers/ghn-admin"
+import { waitFor } from "../helpers/wait"
+import { REFUSED_TOKEN_NOTICE_KEY } from "../../src/lib/runtime/outage-fallback"
 
 
 const A = "sloc_insights_a"
@@ -271,6 +274,67 @@ medusaIntegrationTestRunner({
         // Whatever happened above, the rollup and its triggers as the migration leaves them.
         await run(insightRollupSql())
       }
+    })
+
+    it("gives the Health tab's figures from a known set of events: GHN's answers by class, callbacks waiting, quiet parcels, COD captures, the token, the runs' failure rate", async () => {
+      const ghn = getContainer().resolve("ghn") as any
+      const pg = getContainer().resolve(ContainerRegistrationKeys.PG_CONNECTION) as any
+      // GHN answers: a parcel shipped (quotes, Create Order: 2xx), then an admin refresh GHN refuses (400).
+      const cart = await createCart(api, store, [{ variant_id: store.variants.shirt, quantity: 1 }])
+      const order = await checkout(api, store, cart.id, store.options.light)
+      const code = (await fulfilOrder(api, admin, store, order.id)).data.order_code as string
+      // The shipment's record is written by a subscriber.
+      await waitFor(async () => (await ghn.listGhnShipments({ order_code: code })).length === 1)
+      await sandboxSupport.faults([{ path: "/shiip/public-api/v2/shipping-order/detail", failure_rate: 1, failure_status: 400, failure_message: "Đơn hàng không tồn tại" }])
+      try {
+        expect((await failure(api.post(`/admin/ghn/shipments/${code}/refresh`, {}, admin))).status).toBe(400)
+      } finally {
+        await sandboxSupport.clearFaults()
+      }
+      const [parcel] = await ghn.listGhnShipments({ order_code: code })
+      // The parcel in transit, quiet for two days; two delivered COD parcels of the same account, one capture failed, one not recorded yet.
+      await pg.raw("update ghn_shipment set status = 'storing', status_at = now() - interval '2 days' where order_code = ?", [code])
+      const quietSince = (await pg.raw("select status_at from ghn_shipment where order_code = ?", [code])).rows[0].status_at
+      await ghn.createGhnShipments(
+        ["HLTHCOD1", "HLTHCOD2"].map((c, i) => ({
+          fulfillment_id: `ful_${c}`, order_id: `order_${c}`, order_code: c, shop_id: parcel.shop_id, provider_id: parcel.provider_id, status: "delivered",
+          status_at: new Date(), cod_amount: 100_000, cod_capture_status: i === 0 ? "failed" : null, history: { events: [] },
+        }))
+      )
+      // Callbacks stored and not applied (the oldest 10 minutes ago), one set aside after every try, and the last received now.
+      const at = (minutes: number) => new Date(Date.now() - minutes * 60_000)
+      await ghn.createGhnWebhookEvents([
+        { dedupe_key: `${code}|h1`, order_code: code, type: "switch_status", status: "storing", event_time: at(10), received_at: at(10), raw_body: "{}" },
+        { dedupe_key: `${code}|h2`, order_code: code, type: "switch_status", status: "storing", event_time: at(5), received_at: at(5), raw_body: "{}" },
+        { dedupe_key: `${code}|h3`, order_code: code, type: "weird", status: null, event_time: at(20), received_at: at(20), raw_body: "{}", attempts: 8, error: "not a callback GHN can send" },
+      ])
+      const lastReceived = (await pg.raw("select max(received_at) as at from ghn_webhook_event")).rows[0].at
+      // The last two shipping runs: 3 orders shipped and 1 failed, then 2 shipped.
+      const [older, newer] = await ghn.createGhnShippingRuns([{ status: "completed", total: 4 }, { status: "completed", total: 2 }])
+      await pg.raw("update ghn_shipping_run set created_at = now() - interval '1 hour' where id = ?", [older.id])
+      await ghn.createGhnShippingRunOrders([
+        ...["created", "created", "created", "failed"].map((status, i) => ({ run_id: older.id, order_id: `order_run_a${i}`, status })),
+        ...["created", "created"].map((status, i) => ({ run_id: newer.id, order_id: `order_run_b${i}`, status })),
+      ])
+      // GHN refused the token at checkout an hour ago.
+      await ghn.cache.store.set(REFUSED_TOKEN_NOTICE_KEY, JSON.stringify({ at: at(60).toISOString(), shop_id: parcel.shop_id, code: "GHN_401", message: "Token is not valid!" }), 3600)
+
+      const health = (await api.get("/admin/ghn/health", admin)).data.health
+      expect(new Date(health.callbacks.last_received_at).getTime()).toBe(new Date(lastReceived).getTime())
+      expect(health.callbacks).toMatchObject({ pending: 2, failed: 1 })
+      expect(new Date(health.callbacks.oldest_pending_at).getTime()).toBeLessThan(at(9).getTime())
+      const account = health.accounts.find((a: any) => a.provider_id === parcel.provider_id)
+      expect(account).toMatchObject({ shop_id: parcel.shop_id, parcels: { quiet: 1 }, cod: { failed: 1, waiting: 1 } })
+      expect(new Date(account.parcels.oldest_news_at).getTime()).toBe(new Date(quietSince).getTime())
+      expect(account.calls.hour["2xx"]).toBeGreaterThanOrEqual(2)
+      expect(account.calls.hour).toMatchObject({ "4xx": 1, "429": 0, "5xx": 0, timeout: 0, network: 0 })
+      expect(account.calls.day.codes).toEqual([{ outcome: "4xx", code: "GHN_400", calls: 1 }])
+      expect(account.budget.busiest_minute_calls).toBeGreaterThanOrEqual(3)
+      expect(account.budget.minute_limit).toBe(1200)
+      expect(account.token.refused).toMatchObject({ code: "GHN_401", message: "Token is not valid!" })
+      expect(account.token.last_accepted_at).not.toBeNull()
+      expect(health.runs).toMatchObject({ orders: 6, failed: 1, failure_rate: 0.167 })
+      expect(health.runs.last.map((r: any) => r.id)).toEqual([newer.id, older.id])
     })
 
     it("refuses a range it cannot mean, naming the field", async () => {
