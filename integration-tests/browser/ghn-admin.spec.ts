@@ -755,6 +755,36 @@ describeBrowser()("GHN admin in a browser", () => {
     await english.close()
   })
 
+  it("shows the Health tab per GHN account, its figures the route's, in Vietnamese with no English, and in English", async () => {
+    const { health } = await adminGet("/admin/ghn/health")
+    await page.goto("/app/ghn?tab=health")
+    const tab = page.locator('[data-testid="ghn-health"]')
+    const account = tab.locator('[data-testid="ghn-health-account"]').first()
+    await account.waitFor()
+    await expect(page.locator('[data-testid="ghn-tab-health"]').innerText()).resolves.toBe("Tình trạng")
+    await expect(tab.innerText()).resolves.toContain("Tình trạng kết nối GHN")
+    // GHN was called for this store's orders: the last hour's answers, in the table of classes.
+    const first = health.accounts[0]
+    expect(Number(await account.getAttribute("data-shop"))).toBe(first.shop_id)
+    const hour = (await account.locator('[data-testid="ghn-health-calls"] tbody tr').first().locator("td").allInnerTexts()).slice(1, 7).map(Number)
+    expect(hour[0]).toBeGreaterThan(0)
+    expect(await account.locator('[data-testid="ghn-health-budget"]').innerText()).toMatch(/Phút bận nhất trong giờ: \d+ trên \d+ lần gọi/)
+    for (const figure of ["token", "errors", "budget", "quiet", "cod"]) await account.locator(`[data-testid="ghn-health-${figure}"]`).waitFor()
+    await expectNoEnglish(page, tab)
+    expect((await tab.innerText()).match(/\b(Health|Last callback|Token accepted|Request budget|Parcels in transit|Cash-on-delivery|Last hour|Last day|never)\b/)?.[0] ?? null).toBeNull()
+    await screenshot(page, "health-vi")
+
+    const english = await adminContext(browser, store.url, "en", { width: 1280, height: 1400 })
+    const en = await english.newPage()
+    await login(en)
+    await en.goto("/app/ghn?tab=health")
+    const enTab = en.locator('[data-testid="ghn-health"]')
+    await enTab.locator('[data-testid="ghn-health-account"]').first().waitFor()
+    await expect(enTab.innerText()).resolves.toMatch(/Health of the GHN integration[\s\S]*Last callback from GHN[\s\S]*Request budget[\s\S]*Last hour/)
+    await screenshot(en, "health-en")
+    await english.close()
+  })
+
   it("shows the Set-up checklist in Settings -> GHN, each line with its state and the link that fixes it, in Vietnamese and English", async () => {
     const { lines } = await adminGet("/admin/ghn/setup")
     await page.goto("/app/settings/ghn")

@@ -23,7 +23,8 @@ export async function GET(req: MedusaRequest, res: MedusaResponse) {
   const accounts = ghn.providerAccounts.map((a) => ({
     provider_id: a.provider_id,
     shop_id: a.options.shopId,
-    environment: a.options.environment,
+    // Its name, never a URL (the sandbox's, a proxy's): "custom" for any other.
+    environment: a.options.environment === "production" || a.options.environment === "staging" ? a.options.environment : "custom",
     budget_per_second: a.options.ghnRequestsPerSecond ?? null,
   }))
   res.json({ health: { checked_at: new Date().toISOString(), ...healthOf({ accounts, ...figures, refused_token: refused }) } })
