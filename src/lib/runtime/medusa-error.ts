@@ -136,7 +136,9 @@ export function adminAnswerOf(error: unknown, medusaLocale: string | undefined):
   const coded: AdminError | undefined = e?.ghn_admin ?? ghnAdminErrorOf(error)
   if (coded) return { code: coded.code, message: adminMessage(coded, locale), params: coded.params }
   const shopper = shopperErrorOf(error)
-  if (shopper) return { code: shopper.code, message: shopperMessage(shopper, locale), params: shopper.params }
+  // In English the error's own text says more (which step, GHN's words); in Vietnamese the shopper's sentence.
+  const own = String((error as { message?: unknown })?.message ?? "")
+  if (shopper) return { code: shopper.code, message: locale === "en" && own ? own : shopperMessage(shopper, locale), params: shopper.params }
   return undefined
 }
 
