@@ -172,6 +172,28 @@ export const ghnOptionsSchema = z
         windowSeconds: z.number().int().min(60).max(315_360_000),
       })
       .default({ attempts: 10, windowSeconds: 600 }),
+    /**
+     * When the integration needs a person (docs/production.md, "Alerts"): each alert opens once per
+     * incident and clears once, in the admin's notification feed and, with `channel` and `to`, on
+     * that channel of the store's Notification Module (e.g. `email` to the operations team), in
+     * `locale`. Thresholds: no callback for `noCallbackHours` while parcels are in transit; a
+     * callback waiting more than `backlogMinutes`; GHN failing more than `errorRate` of the last
+     * hour's calls (once it has `errorMinCalls`); a recent shipping run failing more than
+     * `runFailedShare` of its orders; `codFailures` COD captures failed; the token refused.
+     */
+    alerts: z
+      .strictObject({
+        noCallbackHours: z.number().min(0.25).max(168).default(6),
+        backlogMinutes: z.number().int().min(1).max(1440).default(15),
+        errorRate: z.number().min(0).max(1).default(0.2),
+        errorMinCalls: z.number().int().min(1).max(100_000).default(20),
+        runFailedShare: z.number().min(0).max(1).default(0.5),
+        codFailures: z.number().int().min(1).max(100_000).default(1),
+        channel: z.string().min(1).max(100).optional(),
+        to: z.string().min(1).max(500).optional(),
+        locale: z.enum(["vi", "en"]).default("vi"),
+      })
+      .prefault({}),
     /** The language of shopper notifications when the order has no locale (`vi` or `en`). */
     shopperLocale: z.enum(["vi", "en"]).default("vi"),
     /**

@@ -22,7 +22,7 @@ import {
   GhnAddressChoice, GhnAutoShip, GhnCreateIntent, GhnLocationShop, GhnReadyOrder, GhnReceiverOutcome, GhnRefusedCallback, GhnShipment, GhnShippingRun, GhnShippingRunOrder, GhnTicket, GhnTrustedReceiver, GhnWebhookEvent,
 } from "./models"
 import type {
-  AutoShipRepository, CallbackRepository, CodReportRepository, HandoverScanRepository, HealthRepository, InsightRepository, IntentRepository, LocationShopRepository, ReadyToShipRepository, ReceiverRepository, RefusedCallbackRepository, ShipmentRepository, ShippingRunRepository,
+  AlertRepository, AutoShipRepository, CallbackRepository, CodReportRepository, HandoverScanRepository, HealthRepository, InsightRepository, IntentRepository, LocationShopRepository, ReadyToShipRepository, ReceiverRepository, RefusedCallbackRepository, ShipmentRepository, ShippingRunRepository,
 } from "./repositories"
 import type { CallbackRefusals, RetryDelay, StoredCallback } from "./repositories/callback"
 import type { IntentMoveFields, IntentRef } from "./repositories/intent"
@@ -40,6 +40,7 @@ type InjectedDependencies = {
   codReportRepository: CodReportRepository
   handoverScanRepository: HandoverScanRepository
   healthRepository: HealthRepository
+  alertRepository: AlertRepository
   insightRepository: InsightRepository
   intentRepository: IntentRepository
   locationShopRepository: LocationShopRepository
@@ -101,6 +102,8 @@ export default class GhnModuleService extends MedusaService({
   protected readonly receiverRepository_: ReceiverRepository
   protected readonly refusedCallbackRepository_: RefusedCallbackRepository
   protected readonly healthRepository_: HealthRepository
+  /** The alerts' incidents (./repositories/alert.ts): opened and cleared once each, whatever the instances. */
+  readonly alerts: AlertRepository
   protected readonly shipmentRepository_: ShipmentRepository
   private readonly logger?: Logger
 
@@ -133,6 +136,7 @@ export default class GhnModuleService extends MedusaService({
     this.shipmentRepository_ = container.shipmentRepository
     this.codRisk_ = new CodRiskCheck(this.accounts_, container.receiverRepository, container.shipmentRepository)
     this.healthRepository_ = container.healthRepository
+    this.alerts = container.alertRepository
     // The provider's quotes read the stock location -> shop map chosen in the admin through the composition root.
     serveLocationShops((account, locationId) => this.shopIdForLocation(account, locationId, { quote: true }))
   }
@@ -231,6 +235,7 @@ export default class GhnModuleService extends MedusaService({
 
   // Health (./repositories/health.ts): the Health section's figures and the GHN calls counted in memory.
   healthFigures(sharedContext?: Context) { return this.healthRepository_.figures(sharedContext) }
+  parcelsInTransit(sharedContext?: Context) { return this.healthRepository_.inTransit(sharedContext) }
   /** Keeps the GHN calls this process counted since last time (one statement), and once an hour drops those past two days. */
   async keepCallStats(opts: { prune?: boolean } = {}): Promise<void> {
     const buckets = ghnCallStats.drain()

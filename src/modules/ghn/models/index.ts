@@ -1,4 +1,5 @@
 export { GhnAddressChoice } from "./ghn-address-choice"
+export { GhnAlert } from "./ghn-alert"
 export { GhnAutoShip } from "./ghn-auto-ship"
 export { GhnCallMinute } from "./ghn-call-minute"
 export { GhnCreateIntent } from "./ghn-create-intent"

@@ -53,6 +53,13 @@ export class HealthRepository extends SqlRepository {
     await this.rows(sharedContext, "delete from ghn_call_minute where minute < now() - interval '2 days'")
   }
 
+  /** Parcels GHN has in hand and has not finished with (the no-callback alert needs some). */
+  @InjectManager()
+  async inTransit(@MedusaContext() sharedContext: Context = {}): Promise<number> {
+    const [row] = await this.rows<{ n: string }>(sharedContext, "select count(*) as n from ghn_shipment where status = any(?) and deleted_at is null", [[...IN_TRANSIT_STATUSES]])
+    return Number(row?.n ?? 0)
+  }
+
   @InjectManager()
   async figures(@MedusaContext() sharedContext: Context = {}): Promise<HealthFigures> {
     const [[last], [pending], parcels, cod, calls, busiest, runs] = await Promise.all([

@@ -1,4 +1,5 @@
 // Medusa registers each class of this folder in the module's container by name (this index is skipped).
+export { AlertRepository } from "./alert"
 export { AutoShipRepository } from "./auto-ship"
 export { CallbackRepository } from "./callback"
 export { CodReportRepository } from "./cod-report"
