@@ -7,7 +7,8 @@
  * same figures; bad ranges are refused naming the field.
  */
 import { medusaIntegrationTestRunner } from "../helpers/medusa-runner"
-import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
+import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
+import { checkGhnAlerts } from "../../src/runners/health"
 import { dropInsightRollupSql, insightRollupSql } from "../../src/modules/ghn/schema/insight-rollup"
 import { freshGhnStorePerTest } from "../helpers/fresh-store"
 import { checkout, createCart, failure, fulfilOrder } from "../helpers/store"
@@ -335,6 +336,45 @@ medusaIntegrationTestRunner({
       expect(account.token.last_accepted_at).not.toBeNull()
       expect(health.runs).toMatchObject({ orders: 6, failed: 1, failure_rate: 0.167 })
       expect(health.runs.last.map((r: any) => r.id)).toEqual([newer.id, older.id])
+    })
+
+    it("opens each alert once and clears it once, whatever two instances check at once, and tells the admin's feed in the store's language", async () => {
+      const container = getContainer()
+      const ghn = container.resolve("ghn") as any
+      const pg = container.resolve(ContainerRegistrationKeys.PG_CONNECTION) as any
+      const notifications = container.resolve(Modules.NOTIFICATION) as any
+      const feed = async () => ((await notifications.listNotifications({ channel: "feed" })) as any[]).map((n) => n.data?.description as string)
+      const before = (await feed()).length
+      // A parcel in transit, quiet; a COD capture failed; a callback waiting 20 minutes; GHN refusing the token.
+      const shop = ghn.options.shopId
+      await ghn.createGhnShipments([
+        { fulfillment_id: "ful_ALR1", order_id: "order_ALR1", order_code: "ALR1", shop_id: shop, provider_id: "ghn_ghn", status: "delivered", status_at: new Date(), cod_amount: 100_000, cod_capture_status: "failed", history: { events: [] } },
+        { fulfillment_id: "ful_ALR2", order_id: "order_ALR2", order_code: "ALR2", shop_id: shop, provider_id: "ghn_ghn", status: "transporting", status_at: new Date(), history: { events: [] } },
+      ])
+      const twentyMinutesAgo = new Date(Date.now() - 20 * 60_000)
+      await ghn.createGhnWebhookEvents([{ dedupe_key: "ALR2|w", order_code: "ALR2", type: "switch_status", status: "sorting", event_time: twentyMinutesAgo, received_at: twentyMinutesAgo, raw_body: "{}" }])
+      await ghn.cache.store.set(REFUSED_TOKEN_NOTICE_KEY, JSON.stringify({ at: new Date().toISOString(), shop_id: shop, code: "GHN_401", message: "Token is not valid!" }), 3600)
+
+      // Two instances check at the same moment: each alert is opened, and told, once.
+      const opened = (await Promise.all([checkGhnAlerts(container), checkGhnAlerts(container)])).flat()
+      expect(opened.map((t) => `${t.phase}:${t.state.kind}`).sort()).toEqual(["open:backlog", "open:cod_failures", "open:token_refused"])
+      expect(((await ghn.alerts.openOnes()) as any[]).map((a) => a.kind).sort()).toEqual(["backlog", "cod_failures", "token_refused"])
+      const told = await feed()
+      expect(told).toHaveLength(before + 3)
+      expect(told).toEqual(expect.arrayContaining([`GHN từ chối token của cửa hàng ${shop} (GHN_401): kiểm tra Cài đặt → GHN → Kết nối.`]))
+      // Checked again (another minute, or an instance restarted): nothing new while they still fire.
+      expect(await checkGhnAlerts(container)).toEqual([])
+
+      // All mended: each clears once.
+      await pg.raw("update ghn_shipment set cod_capture_status = 'captured' where order_code = 'ALR1'")
+      await pg.raw("update ghn_webhook_event set processed_at = now() where order_code = 'ALR2'")
+      await ghn.cache.store.delete(REFUSED_TOKEN_NOTICE_KEY)
+      const cleared = (await Promise.all([checkGhnAlerts(container), checkGhnAlerts(container)])).flat()
+      expect(cleared.map((t) => `${t.phase}:${t.state.kind}`).sort()).toEqual(["clear:backlog", "clear:cod_failures", "clear:token_refused"])
+      expect(await ghn.alerts.openOnes()).toEqual([])
+      const all = await feed()
+      expect(all).toHaveLength(before + 6)
+      expect(all).toEqual(expect.arrayContaining([`GHN chấp nhận lại token của cửa hàng ${shop}.`]))
     })
 
     it("refuses a range it cannot mean, naming the field", async () => {
