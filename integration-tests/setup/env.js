@@ -20,5 +20,6 @@ delete process.env.GHN_COD_RISK
 // useGhnOptions): a checkout quote's deadline no loaded machine reaches (the most the option
 // takes), so a slow first quote is never taken for GHN's outage. The files that test the
 // deadline set theirs, and make GHN late with the sandbox's faults.
-process.env.GHN_TEST_OPTIONS = JSON.stringify({ quoteTimeoutMs: 60_000 })
+// The alerts job (every minute) off: a test that checks the alerts runs the check itself.
+process.env.GHN_TEST_OPTIONS = JSON.stringify({ quoteTimeoutMs: 60_000, alerts: { enabled: false } })
 process.env.GHN_OPTIONS = process.env.GHN_TEST_OPTIONS

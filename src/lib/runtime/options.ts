@@ -183,6 +183,8 @@ export const ghnOptionsSchema = z
      */
     alerts: z
       .strictObject({
+        /** false: the job checks nothing (the Health tab still shows every figure). */
+        enabled: z.boolean().default(true),
         noCallbackHours: z.number().min(0.25).max(168).default(6),
         backlogMinutes: z.number().int().min(1).max(1440).default(15),
         errorRate: z.number().min(0).max(1).default(0.2),
