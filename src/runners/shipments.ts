@@ -37,11 +37,9 @@ export async function applyGhnShipment(
       const { result } = await applyGhnShipmentWorkflow(container).run({ input: { order_code: orderCode, event } })
       const outcome = !result.found ? "waiting" : result.applied_event_ids.length || event ? "applied" : "done"
       ghnInstruments().callbacks.add(result.applied_event_ids.length, { "ghn.outcome": outcome })
-      // GHN's news may change a parcel's COD or status: the order's COD check follows.
-      if (outcome === "applied") {
-        const [shipment] = await container.resolve<GhnModuleService>(GHN_MODULE).listGhnShipments({ order_code: orderCode }, { select: ["order_id"] })
-        await refreshOrderCodChecks(container, [shipment?.order_id])
-      }
+      // The order's COD check follows what it reads of a parcel: its COD, and whether it is cancelled
+      // or delivered (a move in transit changes neither; the capture on delivery refreshes it again).
+      if (outcome === "applied" && codCheckMoves(result)) await refreshOrderCodChecks(container, [result.order_id])
       return { outcome, status: result.status }
     } catch (error) {
       await container.resolve<GhnModuleService>(GHN_MODULE).markCallbacksFailed(orderCode, (error as Error).message, retryDelayMs)
@@ -49,6 +47,12 @@ export async function applyGhnShipment(
       return { outcome: "failed" as const, error: error as Error }
     }
   })
+}
+
+/** Whether an application changed what the order's COD check reads (src/lib/cod/cod.ts, orderCodCheck). */
+export function codCheckMoves(applied: { cod_changed?: boolean; status_changed: boolean; status?: string; previous_status?: string }): boolean {
+  const counted = (status?: string) => status === "cancel" || status === "delivered"
+  return !!applied.cod_changed || (applied.status_changed && (counted(applied.status) || counted(applied.previous_status)))
 }
 
 // An optimisation only, per process: the shipments whose workflow runs now here, and those that got

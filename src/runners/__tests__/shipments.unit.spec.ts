@@ -221,3 +221,14 @@ describe("recoveryPass", () => {
     expect(order).toEqual(["apply", "capture"])
   })
 })
+
+describe("codCheckMoves (when an application refreshes the order's COD check)", () => {
+  it("refreshes on a COD change and on a parcel cancelled or delivered (or leaving those), not on a move in transit", () => {
+    const { codCheckMoves } = jest.requireActual("../shipments") as typeof import("../shipments")
+    expect(codCheckMoves({ status_changed: true, previous_status: "picked", status: "storing" })).toBe(false)
+    expect(codCheckMoves({ status_changed: false, status: "delivering" })).toBe(false)
+    expect(codCheckMoves({ status_changed: false, status: "delivering", cod_changed: true })).toBe(true)
+    expect(codCheckMoves({ status_changed: true, previous_status: "delivering", status: "delivered" })).toBe(true)
+    expect(codCheckMoves({ status_changed: true, previous_status: "ready_to_pick", status: "cancel" })).toBe(true)
+  })
+})

@@ -40,6 +40,8 @@ export type Applied = {
   cod_capture_due?: boolean
   /** Failed delivery attempts GHN has reported, after this application. */
   delivery_attempts?: number
+  /** GHN changed the parcel's COD (the order's COD check follows). */
+  cod_changed?: boolean
 }
 
 /**
@@ -79,6 +81,7 @@ export const applyGhnEventStep = createStep(
         cod_capture_due:
           status === "delivered" && !shipment.is_return && !!shipment.order_id && (update.cod_amount ?? shipment.cod_amount) > 0 && !shipment.cod_capture_status,
         delivery_attempts: update.delivery_attempts ?? shipment.delivery_attempts ?? 0,
+        cod_changed: update.cod_amount !== undefined && Number(update.cod_amount) !== Number(shipment.cod_amount),
       },
       previous
     )
