@@ -19,6 +19,7 @@
 import { startGhnSandbox } from "../src/sandbox"
 import { checkout, createCart, fulfilOrder, seedGhnStore, type SeededStore } from "../integration-tests/helpers/store"
 import { ensureRedis } from "../integration-tests/helpers/redis"
+import { sandbox } from "../integration-tests/helpers/sandbox"
 import { apiClient, freshDatabase, loadAverage, LOG_DIR, migrate, opt, ratio, say, sleep, startStore, table, WEBHOOK_HEADER, WEBHOOK_SECRET } from "./lib/harness"
 
 const ORDERS = opt("orders", 60)
@@ -88,9 +89,8 @@ async function main() {
   say(`order burst benchmark: node ${process.version}, ${require("node:os").cpus().length} cores, load average ${loadAverage()}; logs in ${LOG_DIR}`)
   const redis = await ensureRedis()
   const ghn = await startGhnSandbox({ port: 0, quiet: true })
-  // The sandbox helper of the integration tests, over HTTP (its control API).
+  // The sandbox helper of the integration tests, over HTTP (its control API; it reads the URL at each call).
   process.env.GHN_BASE_URL = ghn.url
-  const { sandbox } = await import("../integration-tests/helpers/sandbox")
   const db = await freshDatabase("burst")
   const env = { REDIS_URL: redis.url }
   const stores: Awaited<ReturnType<typeof startStore>>[] = []
