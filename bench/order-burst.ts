@@ -105,7 +105,9 @@ async function main() {
     // The callbacks are the benchmark's to post, as GHN flushes them.
     await sandbox.webhook(null)
 
-    const several = await inTurn(Array.from({ length: ORDERS }, (_, n) => n), SETTING_UP, (n) => placeAndShip(api, admin, store, 2 + (n % (MAX_PARCELS - 1)), n % 3 === 2, n))
+    // The first order alone: Medusa makes the guest customer of the carts' email once (carts made at once would each try).
+    const first = await placeAndShip(api, admin, store, 2, false, 0)
+    const several = [first, ...(await inTurn(Array.from({ length: ORDERS - 1 }, (_, n) => n + 1), SETTING_UP, (n) => placeAndShip(api, admin, store, 2 + (n % (MAX_PARCELS - 1)), n % 3 === 2, n)))]
     const parcels = several.reduce((sum, o) => sum + o.codes.length, 0)
     const single = await inTurn(Array.from({ length: parcels }, (_, n) => n), SETTING_UP, (n) => placeAndShip(api, admin, store, 1, n % 3 === 2, n))
     say(`server and worker on Redis; ${several.length} orders in ${parcels} parcels, and ${single.length} orders of one parcel, placed and shipped in ${((Date.now() - started) / 1000).toFixed(0)} s`)
