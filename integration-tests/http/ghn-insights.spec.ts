@@ -347,9 +347,11 @@ medusaIntegrationTestRunner({
       const before = (await feed()).length
       // A parcel in transit, quiet; a COD capture failed; a callback waiting 20 minutes; GHN refusing the token.
       const shop = ghn.options.shopId
+      // The store's GHN provider, under whatever id it registered it.
+      const provider = ghn.providerAccounts[0].provider_id
       await ghn.createGhnShipments([
-        { fulfillment_id: "ful_ALR1", order_id: "order_ALR1", order_code: "ALR1", shop_id: shop, provider_id: "ghn_ghn", status: "delivered", status_at: new Date(), cod_amount: 100_000, cod_capture_status: "failed", history: { events: [] } },
-        { fulfillment_id: "ful_ALR2", order_id: "order_ALR2", order_code: "ALR2", shop_id: shop, provider_id: "ghn_ghn", status: "transporting", status_at: new Date(), history: { events: [] } },
+        { fulfillment_id: "ful_ALR1", order_id: "order_ALR1", order_code: "ALR1", shop_id: shop, provider_id: provider, status: "delivered", status_at: new Date(), cod_amount: 100_000, cod_capture_status: "failed", history: { events: [] } },
+        { fulfillment_id: "ful_ALR2", order_id: "order_ALR2", order_code: "ALR2", shop_id: shop, provider_id: provider, status: "transporting", status_at: new Date(), history: { events: [] } },
       ])
       const twentyMinutesAgo = new Date(Date.now() - 20 * 60_000)
       await ghn.createGhnWebhookEvents([{ dedupe_key: "ALR2|w", order_code: "ALR2", type: "switch_status", status: "sorting", event_time: twentyMinutesAgo, received_at: twentyMinutesAgo, raw_body: "{}" }])

@@ -7,20 +7,14 @@ import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import { type AlertState, alertStates, alertText } from "../lib/health/alerts"
 import { type Health, healthOf } from "../lib/health/health"
-import { REFUSED_TOKEN_NOTICE_KEY, type RefusedTokenNotice } from "../lib/runtime/outage-fallback"
+import { refusedTokenNoticeOf } from "../lib/runtime/outage-fallback"
 import { GHN_MODULE } from "../modules/ghn"
 import type GhnModuleService from "../modules/ghn/service"
 
 /** The Health section's answer now (this process's latest GHN calls kept first). */
 export async function ghnHealth(ghn: GhnModuleService): Promise<Health> {
   await ghn.keepCallStats()
-  const [figures, kept] = await Promise.all([ghn.healthFigures(), ghn.cache.store.get(REFUSED_TOKEN_NOTICE_KEY)])
-  let refused: RefusedTokenNotice | null = null
-  try {
-    refused = kept ? (JSON.parse(kept) as RefusedTokenNotice) : null
-  } catch {
-    refused = null
-  }
+  const [figures, refused] = await Promise.all([ghn.healthFigures(), refusedTokenNoticeOf(ghn.cache.store)])
   const accounts = ghn.providerAccounts.map((a) => ({
     provider_id: a.provider_id,
     shop_id: a.options.shopId,

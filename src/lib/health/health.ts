@@ -4,8 +4,6 @@
  */
 import type { GhnCallOutcome } from "../ghn"
 
-export const CALL_OUTCOMES: readonly GhnCallOutcome[] = ["2xx", "4xx", "429", "5xx", "timeout", "network"]
-
 /** GHN's answers over a window, by class; a refusal's codes with their counts, most first. */
 export type CallClasses = Record<Exclude<GhnCallOutcome, "aborted">, number> & { codes: { outcome: string; code: string; calls: number }[]; avg_ms: number | null }
 

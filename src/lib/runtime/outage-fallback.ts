@@ -112,6 +112,16 @@ export const REFUSED_TOKEN_NOTICE_SECONDS = 24 * 3600
 
 export type RefusedTokenNotice = { at: string; shop_id: number; code: string | null; message: string }
 
+/** The refused-token notice as kept in the cache store (the provider writes it), or null: none, or not one it wrote. */
+export async function refusedTokenNoticeOf(store: { get(key: string): Promise<string | null | undefined> }): Promise<RefusedTokenNotice | null> {
+  const kept = await store.get(REFUSED_TOKEN_NOTICE_KEY)
+  try {
+    return kept ? (JSON.parse(kept) as RefusedTokenNotice) : null
+  } catch {
+    return null
+  }
+}
+
 /** How long a cart's fallback mark is kept: Medusa prices the method and validates its data in the same workflow run. */
 export const FALLBACK_MARK_SECONDS = 600
 

@@ -1,14 +1,18 @@
 import { ALERT_KINDS, alertStates, alertText, DEFAULT_ALERT_THRESHOLDS } from "../alerts"
 import { healthOf } from "../health"
+import { ghnProviderIdOf } from "../../runtime/provider-id"
+
+/** The provider as a store registers it (any id; the one provider-id rule names it). */
+const PROVIDER = ghnProviderIdOf("ghn")
 
 const now = new Date("2026-11-29T08:00:00Z")
 const ago = (minutes: number) => new Date(now.getTime() - minutes * 60_000)
 
 const health = (over: { lastCallback?: Date | null; oldestPending?: Date | null; codFailed?: number; refused?: boolean; hour?: [number, number]; runs?: [number, number][] } = {}) =>
   healthOf({
-    accounts: [{ provider_id: "ghn_ghn", shop_id: 190001, environment: "production", budget_per_second: 20 }],
+    accounts: [{ provider_id: PROVIDER, shop_id: 190001, environment: "production", budget_per_second: 20 }],
     callbacks: { last_received_at: over.lastCallback === undefined ? ago(5) : over.lastCallback, pending: over.oldestPending ? 4 : 0, oldest_pending_at: over.oldestPending ?? null, failed: 0 },
-    parcels: [{ provider_id: "ghn_ghn", quiet: 0, oldest_news_at: null, cod_failed: over.codFailed ?? 0, cod_waiting: 0 }],
+    parcels: [{ provider_id: PROVIDER, quiet: 0, oldest_news_at: null, cod_failed: over.codFailed ?? 0, cod_waiting: 0 }],
     calls: over.hour
       ? [
           { account: "190001", outcome: "2xx", code: "", calls: over.hour[0], total_ms: 0, last_hour: true },

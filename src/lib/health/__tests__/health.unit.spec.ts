@@ -1,4 +1,9 @@
 import { healthOf } from "../health"
+import { ghnProviderIdOf } from "../../runtime/provider-id"
+
+/** The provider as a store registers it (any id; the one provider-id rule names it). */
+const PROVIDER = ghnProviderIdOf("ghn")
+const SECOND = ghnProviderIdOf("second")
 
 const at = (iso: string) => new Date(iso)
 
@@ -6,11 +11,11 @@ describe("the Health section's answer", () => {
   it("gives each account its calls by class over the hour and the day (codes most first), the budget's use, quiet parcels, COD captures and the token; the runs' failure rate", () => {
     const health = healthOf({
       accounts: [
-        { provider_id: "ghn_ghn", shop_id: 190001, environment: "production", budget_per_second: 20 },
-        { provider_id: "ghn_second", shop_id: 190004, environment: "production", budget_per_second: 5 },
+        { provider_id: PROVIDER, shop_id: 190001, environment: "production", budget_per_second: 20 },
+        { provider_id: SECOND, shop_id: 190004, environment: "production", budget_per_second: 5 },
       ],
       callbacks: { last_received_at: at("2026-11-29T07:59:00Z"), pending: 3, oldest_pending_at: at("2026-11-29T07:50:00Z"), failed: 1 },
-      parcels: [{ provider_id: "ghn_ghn", quiet: 2, oldest_news_at: at("2026-11-26T00:00:00Z"), cod_failed: 1, cod_waiting: 4 }],
+      parcels: [{ provider_id: PROVIDER, quiet: 2, oldest_news_at: at("2026-11-26T00:00:00Z"), cod_failed: 1, cod_waiting: 4 }],
       calls: [
         { account: "190001", outcome: "2xx", code: "", calls: 90, total_ms: 9000, last_hour: true },
         { account: "190001", outcome: "4xx", code: "PHONE_INVALID", calls: 2, total_ms: 200, last_hour: true },

@@ -1,5 +1,5 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import { REFUSED_TOKEN_NOTICE_KEY, type RefusedTokenNotice } from "../../../../lib/runtime/outage-fallback"
+import { refusedTokenNoticeOf } from "../../../../lib/runtime/outage-fallback"
 import { ghnModule } from "../../../utils"
 
 /**
@@ -8,12 +8,6 @@ import { ghnModule } from "../../../utils"
  * Recorded by the provider even while the outage fallback prices checkout.
  */
 export async function GET(req: MedusaRequest, res: MedusaResponse) {
-  const kept = await ghnModule(req).cache.store.get(REFUSED_TOKEN_NOTICE_KEY)
-  let refused: RefusedTokenNotice | null = null
-  try {
-    refused = kept ? (JSON.parse(kept) as RefusedTokenNotice) : null
-  } catch {
-    refused = null
-  }
+  const refused = await refusedTokenNoticeOf(ghnModule(req).cache.store)
   res.json({ refused_token: refused })
 }
