@@ -79,6 +79,11 @@ export const ghnOptionsSchema = z
       .default(""),
     pollIntervalMinutes: z.number().int().min(1).max(1440).default(30),
     /**
+     * Every this many minutes the recovery job completes Create Order intents a stopped process
+     * left and cancels orphans; 0: never on a schedule (a test calls the runner itself).
+     */
+    intentRecoveryMinutes: z.number().int().min(0).max(60).default(1),
+    /**
      * How long an order's lock (one writer per Medusa order) outlives a process that stopped while
      * holding it; a shipping run's lease outlasts it (by a quarter, at most 30 s), so a run whose
      * worker stopped is continued once both expired.
