@@ -192,7 +192,7 @@ const ticket = (code: string, change: Record<string, string | undefined> = {}) =
   Object.fromEntries(Object.entries({ order_code: code, category: COMPLAINT, description: "Hàng bị móp", ...change }).filter(([, v]) => v !== undefined)) as Record<string, string>
 const TICKETS: TicketRow[] = [
   ["a ticket without an order code", "/admin/ghn/tickets", (c) => ticket(c, { order_code: undefined }), [], 400, /Field 'order_code': order_code is required/],
-  ["a ticket for an order code the store does not have", "/admin/ghn/tickets", (c) => ticket(c, { order_code: "GNOPE999" }), [], 404, /No GHN shipment of this store has order code GNOPE999/],
+  ["a ticket for an order code the store does not have", "/admin/ghn/tickets", (c) => ticket(c, { order_code: "GNOPE999" }), [], 404, /No GHN shipment has order code GNOPE999/],
   ["a ticket for a 33-character order code", "/admin/ghn/tickets", (c) => ticket(c, { order_code: "G".repeat(33) }), [], 400, /Field 'order_code': order_code takes at most 32 characters/],
   ["a ticket in a category GHN does not have", "/admin/ghn/tickets", (c) => ticket(c, { category: "Khác" }), [], 400, /Field 'category': category must be one of: Tư vấn \| Khiếu nại/],
   ["a ticket with an empty description", "/admin/ghn/tickets", (c) => ticket(c, { description: "   " }), [], 400, /Field 'description': description is required/],
@@ -388,6 +388,20 @@ medusaIntegrationTestRunner({
         // Without a language: Medusa's own answer, the English text with the code beside it.
         expect((await ask("/admin/ghn/shipments/NOPE999")).data).toEqual({ type: "not_found", code: "shipment_not_found", message: "No GHN shipment has order code NOPE999" })
         expect((await ask("/admin/ghn/shipping-runs/ghnrun_nope", "vi")).data).toMatchObject({ code: "run_not_found", message: "Không có lượt gửi hàng ghnrun_nope." })
+
+        // A request refused on its fields (the route's validator): each field by the merchant's name for it, its limit kept.
+        const labels = (locale?: string) =>
+          rawApi.post("/admin/ghn/labels", { order_codes: [], size: "A4" }, { headers: { ...admin.headers, ...(locale ? { "x-medusa-locale": locale } : {}) }, validateStatus: () => true })
+        const refusedVi = await labels("vi")
+        expect([refusedVi.status, refusedVi.data.code, refusedVi.data.message]).toEqual([400, "invalid_request", "Yêu cầu chưa hợp lệ: mã đơn GHN phải ít nhất 1 mục; khổ nhãn phải là một trong: A5, 80x80, 52x70."])
+        expect(refusedVi.data.params.problems[0]).toEqual({ field: "order_codes", problem: "too_small", origin: "array", minimum: 1, inclusive: true })
+        const english = "Invalid request: Value for field 'order_codes' too small, expected at least: '1'; Expected: 'A5, 80x80, 52x70' for field 'size', but got: 'A4'"
+        expect((await labels("en")).data).toMatchObject({ code: "invalid_request", message: english })
+        expect((await labels()).data).toEqual({ type: "invalid_data", message: english })
+        const query = await ask("/admin/ghn/cod?filter=late&limit=0", "vi")
+        expect([query.status, query.data.message]).toEqual([400, "Yêu cầu chưa hợp lệ: bộ lọc phải là một trong: all, uncollected, untransferred, differences; số dòng mỗi trang phải ít nhất 1."])
+        const refusedTicket = await raw(rawApi.defaults.baseURL, "POST", "/admin/ghn/tickets", { headers: { ...admin.headers, "x-medusa-locale": "vi" }, form: form(ticket(code), [{ name: "bang-ke.csv", bytes: Buffer.from("a,b\n"), type: "text/csv" }]) })
+        expect([refusedTicket.status, refusedTicket.body.message]).toEqual([400, 'Yêu cầu chưa hợp lệ: GHN không nhận tệp .csv ("bang-ke.csv"); được gửi: .docx .doc .xls .xlsx .pdf .jpg .jpeg .png .zip .pptx.'])
       })
 
       it(`refuses each of the ${TICKETS.length} bad ticket forms`, () => everyRow(TICKETS, async (_, path, fields, files, status, message) => {

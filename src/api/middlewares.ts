@@ -10,6 +10,7 @@ import { HoldOrdersBody } from "./admin/ghn/ready-to-ship/validators"
 import { CreateShippingRunBody, HandoverQuery, ReadyToShipQuery, RunLabelsQuery, ScanBody, ShippingRunsQuery } from "./admin/ghn/shipping-runs/validators"
 import { AddressChoicesQuery, ApplyMeasuresBody, CodReportQuery, InsightsQuery, ReweighQuery, LabelQuery, LabelsBody, NeedsActionQuery, ShipmentsQuery, SwitchStatusBody, TrustReceiverBody, UpdateShipmentBody } from "./admin/ghn/validators"
 import { answeredBudgetSpent, ghnModule } from "./utils"
+import { adminBody, adminQuery } from "./validation"
 import { DistrictsQuery, GuestTrackingBody, LeadtimeBody, NewWardsQuery, TrackingLinkBody, WardsQuery } from "./store/ghn/validators"
 import { boundGhnCart, boundStoreRequest } from "./store/ghn/bounds"
 
@@ -209,27 +210,27 @@ export default defineMiddlewares({
     { matcher: "/store/ghn/tracking", methods: ["POST"], middlewares: [validateAndTransformBody(GuestTrackingBody)] },
     { matcher: "/store/ghn/tracking/link", methods: ["POST"], middlewares: [validateAndTransformBody(TrackingLinkBody)] },
 
-    { matcher: "/admin/ghn/labels/:order_code", methods: ["GET"], middlewares: [query(LabelQuery)] },
-    { matcher: "/admin/ghn/labels", methods: ["POST"], middlewares: [validateAndTransformBody(LabelsBody)] },
-    { matcher: "/admin/ghn/shipments", methods: ["GET"], middlewares: [query(ShipmentsQuery)] },
-    { matcher: "/admin/ghn/cod", methods: ["GET"], middlewares: [query(CodReportQuery)] },
-    { matcher: "/admin/ghn/insights", methods: ["GET"], middlewares: [query(InsightsQuery)] },
-    { matcher: "/admin/ghn/needs-action", methods: ["GET"], middlewares: [query(NeedsActionQuery)] },
-    { matcher: "/admin/ghn/reweigh", methods: ["GET"], middlewares: [query(ReweighQuery)] },
-    { matcher: "/admin/ghn/address-choices", methods: ["GET"], middlewares: [query(AddressChoicesQuery)] },
-    { matcher: "/admin/ghn/reweigh/:variant_id", methods: ["POST"], middlewares: [validateAndTransformBody(ApplyMeasuresBody)] },
-    { matcher: "/admin/ghn/receivers/:phone/trust", methods: ["POST"], middlewares: [validateAndTransformBody(TrustReceiverBody)] },
-    { matcher: "/admin/ghn/shipments/:order_code", methods: ["POST"], middlewares: [validateAndTransformBody(UpdateShipmentBody)] },
-    { matcher: "/admin/ghn/redeliver", methods: ["POST"], middlewares: [validateAndTransformBody(SwitchStatusBody)] },
-    { matcher: "/admin/ghn/return", methods: ["POST"], middlewares: [validateAndTransformBody(SwitchStatusBody)] },
-    { matcher: "/admin/ghn/ready-to-ship", methods: ["GET"], middlewares: [query(ReadyToShipQuery)] },
-    { matcher: "/admin/ghn/ready-to-ship/hold", methods: ["POST"], middlewares: [validateAndTransformBody(HoldOrdersBody)], bodyParser: { sizeLimit: "1mb" } },
+    { matcher: "/admin/ghn/labels/:order_code", methods: ["GET"], middlewares: [adminQuery(LabelQuery)] },
+    { matcher: "/admin/ghn/labels", methods: ["POST"], middlewares: [adminBody(LabelsBody)] },
+    { matcher: "/admin/ghn/shipments", methods: ["GET"], middlewares: [adminQuery(ShipmentsQuery)] },
+    { matcher: "/admin/ghn/cod", methods: ["GET"], middlewares: [adminQuery(CodReportQuery)] },
+    { matcher: "/admin/ghn/insights", methods: ["GET"], middlewares: [adminQuery(InsightsQuery)] },
+    { matcher: "/admin/ghn/needs-action", methods: ["GET"], middlewares: [adminQuery(NeedsActionQuery)] },
+    { matcher: "/admin/ghn/reweigh", methods: ["GET"], middlewares: [adminQuery(ReweighQuery)] },
+    { matcher: "/admin/ghn/address-choices", methods: ["GET"], middlewares: [adminQuery(AddressChoicesQuery)] },
+    { matcher: "/admin/ghn/reweigh/:variant_id", methods: ["POST"], middlewares: [adminBody(ApplyMeasuresBody)] },
+    { matcher: "/admin/ghn/receivers/:phone/trust", methods: ["POST"], middlewares: [adminBody(TrustReceiverBody)] },
+    { matcher: "/admin/ghn/shipments/:order_code", methods: ["POST"], middlewares: [adminBody(UpdateShipmentBody)] },
+    { matcher: "/admin/ghn/redeliver", methods: ["POST"], middlewares: [adminBody(SwitchStatusBody)] },
+    { matcher: "/admin/ghn/return", methods: ["POST"], middlewares: [adminBody(SwitchStatusBody)] },
+    { matcher: "/admin/ghn/ready-to-ship", methods: ["GET"], middlewares: [adminQuery(ReadyToShipQuery)] },
+    { matcher: "/admin/ghn/ready-to-ship/hold", methods: ["POST"], middlewares: [adminBody(HoldOrdersBody)], bodyParser: { sizeLimit: "1mb" } },
     // A run of 1,000 order ids is about 40 kB of JSON.
-    { matcher: "/admin/ghn/shipping-runs", methods: ["POST"], middlewares: [validateAndTransformBody(CreateShippingRunBody)], bodyParser: { sizeLimit: "1mb" } },
-    { matcher: "/admin/ghn/shipping-runs", methods: ["GET"], middlewares: [query(ShippingRunsQuery)] },
-    { matcher: "/admin/ghn/shipping-runs/:id/labels", methods: ["GET"], middlewares: [query(RunLabelsQuery)] },
-    { matcher: "/admin/ghn/shipping-runs/:id/handover", methods: ["GET"], middlewares: [query(HandoverQuery)] },
-    { matcher: "/admin/ghn/shipping-runs/:id/scan", methods: ["POST"], middlewares: [validateAndTransformBody(ScanBody)] },
+    { matcher: "/admin/ghn/shipping-runs", methods: ["POST"], middlewares: [adminBody(CreateShippingRunBody)], bodyParser: { sizeLimit: "1mb" } },
+    { matcher: "/admin/ghn/shipping-runs", methods: ["GET"], middlewares: [adminQuery(ShippingRunsQuery)] },
+    { matcher: "/admin/ghn/shipping-runs/:id/labels", methods: ["GET"], middlewares: [adminQuery(RunLabelsQuery)] },
+    { matcher: "/admin/ghn/shipping-runs/:id/handover", methods: ["GET"], middlewares: [adminQuery(HandoverQuery)] },
+    { matcher: "/admin/ghn/shipping-runs/:id/scan", methods: ["POST"], middlewares: [adminBody(ScanBody)] },
     ...supportRoutes,
     ...ADMIN_ROUTE_POLICIES.map(([matcher, method, policies]) => ({ matcher, methods: [method], policies })),
   ],

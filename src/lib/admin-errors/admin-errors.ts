@@ -5,6 +5,7 @@
  * src/api/middlewares.ts) and read the same refusal in it. Pure: no Node, no Medusa.
  */
 import type { ShopperLocale } from "../checkout/shopper-errors"
+import { type FieldProblem, fieldProblemsText } from "./field-problems"
 
 export type AdminErrorParams = {
   run_not_found: { run_id: string }
@@ -39,6 +40,19 @@ export type AdminErrorParams = {
   ghn_unavailable: { code: string }
   /** GHN refused the store's token or shop. */
   ghn_connection: { code: string }
+  hold_orders_unknown: { orders: string }
+  variant_not_found: { variant_id: string }
+  location_not_found: { location_id: string }
+  zone_not_of_location: { service_zone_id: string; location: string; zones: string }
+  zone_needed: { location: string; count: number; zones: string }
+  provider_unknown: { provider_id: string; providers: string }
+  location_no_street: { location: string }
+  location_no_phone: { location: string }
+  /** The location's address matches no GHN ward: `reason_vi`/`reason_en`, the address refusal in each language. */
+  location_unresolved: { location: string; reason_vi: string; reason_en: string }
+  ticket_not_found: { ticket_id: string }
+  /** The request's fields refused by the route's validator (field-problems.ts). */
+  invalid_request: { problems: FieldProblem[] }
 }
 
 export type AdminErrorCode = keyof AdminErrorParams
@@ -132,6 +146,38 @@ const TEXTS: Texts = {
     vi: (p) => `GHN từ chối token hoặc cửa hàng của cửa hàng (${p.code}): hãy kiểm tra kết nối GHN (Cài đặt -> GHN).`,
     en: (p) => `GHN refused the store's token or shop (${p.code}): check the GHN connection (Settings -> GHN)`,
   },
+  hold_orders_unknown: {
+    vi: (p) => `Không phải đơn hàng của cửa hàng: ${p.orders}; chưa giữ đơn nào.`,
+    en: (p) => `order_ids: ${p.orders} ${several(p.orders) ? "are not orders" : "is not an order"} of this store; nothing was held`,
+  },
+  variant_not_found: { vi: (p) => `Không có biến thể sản phẩm ${p.variant_id}.`, en: (p) => `variant_id: no product variant ${p.variant_id}` },
+  location_not_found: { vi: (p) => `Không có kho ${p.location_id} trong cửa hàng.`, en: (p) => `location_id: ${p.location_id} is not a stock location of this store` },
+  zone_not_of_location: {
+    vi: (p) => `Vùng phục vụ ${p.service_zone_id} không thuộc kho ${p.location} (kho có: ${p.zones || "không có vùng nào"}).`,
+    en: (p) => `service_zone_id: ${p.service_zone_id} is not a shipping service zone of ${p.location} (it has ${p.zones || "none"})`,
+  },
+  zone_needed: {
+    vi: (p) => `Kho ${p.location} có ${p.count} vùng phục vụ giao hàng: hãy chọn một (${p.zones}).`,
+    en: (p) => `service_zone_id: ${p.location} has ${p.count} shipping service zones, name one: ${p.zones}`,
+  },
+  provider_unknown: {
+    vi: (p) => `${p.provider_id} không phải nhà vận chuyển GHN của cửa hàng (có: ${p.providers || "không có"}).`,
+    en: (p) => `provider_id: ${p.provider_id} is not a GHN provider of this store (${p.providers})`,
+  },
+  location_no_street: {
+    vi: (p) => `Kho ${p.location} chưa có địa chỉ (số nhà, đường) để tạo cửa hàng GHN; hãy nhập trong Cài đặt -> Kho.`,
+    en: (p) => `location_id: the stock location ${p.location} has no street address to create a GHN shop from; set it in Settings -> Locations`,
+  },
+  location_no_phone: {
+    vi: (p) => `Kho ${p.location} chưa có số điện thoại Việt Nam; hãy nhập một số.`,
+    en: (p) => `phone: the stock location ${p.location} has no Vietnamese phone number; give one`,
+  },
+  location_unresolved: {
+    vi: (p) => `Địa chỉ kho ${p.location} không khớp phường/xã nào của GHN: ${p.reason_vi}`,
+    en: (p) => `location_id: the address of ${p.location} does not resolve to a GHN ward: ${p.reason_en}`,
+  },
+  ticket_not_found: { vi: (p) => `Cửa hàng chưa mở yêu cầu hỗ trợ GHN nào mã ${p.ticket_id}.`, en: (p) => `No GHN ticket ${p.ticket_id} was opened from this store` },
+  invalid_request: { vi: (p) => fieldProblemsText(p.problems, "vi"), en: (p) => fieldProblemsText(p.problems, "en") },
 }
 
 export const ADMIN_ERROR_CODES = Object.keys(TEXTS) as AdminErrorCode[]

@@ -114,6 +114,8 @@ export interface GhnInputIssue {
   limit: unknown
   /** Machine-readable rule: `max`, `min`, `required`, `type`, `oneof`, `extension`, ... */
   rule: string
+  /** Of `max` and `min`: what `value` and `limit` count (`string`: characters, `array`: entries, else the number). */
+  origin?: string
   message: string
 }
 

@@ -132,11 +132,11 @@ function convertIssue(operation: string, raw: RawIssue, input: unknown): GhnInpu
       const limit = Number(raw.maximum)
       if (raw.origin === "string") {
         const len = typeof value === "string" ? charCount(value) : value
-        return { field, value: len, limit, rule: "max", message: `${field} has ${len} characters, exceeding the ${label} maximum of ${limit} characters` }
+        return { field, value: len, limit, rule: "max", origin: "string", message: `${field} has ${len} characters, exceeding the ${label} maximum of ${limit} characters` }
       }
       if (raw.origin === "array") {
         const len = Array.isArray(value) ? value.length : value
-        return { field, value: len, limit, rule: "max", message: `${field} has ${len} entries, exceeding the ${label} maximum of ${limit}` }
+        return { field, value: len, limit, rule: "max", origin: "array", message: `${field} has ${len} entries, exceeding the ${label} maximum of ${limit}` }
       }
       return { field, value, limit, rule: "max", message: `${field} = ${show(value)} exceeds the ${label} maximum of ${limit}${unit}` }
     }
@@ -144,11 +144,11 @@ function convertIssue(operation: string, raw: RawIssue, input: unknown): GhnInpu
       const limit = Number(raw.minimum)
       if (raw.origin === "string") {
         const len = typeof value === "string" ? charCount(value) : value
-        return { field, value: len, limit, rule: "min", message: `${field} has ${len} characters; ${label} requires at least ${limit}` }
+        return { field, value: len, limit, rule: "min", origin: "string", message: `${field} has ${len} characters; ${label} requires at least ${limit}` }
       }
       if (raw.origin === "array") {
         const len = Array.isArray(value) ? value.length : value
-        return { field, value: len, limit, rule: "min", message: `${field} has ${len} entries; ${label} requires at least ${limit}` }
+        return { field, value: len, limit, rule: "min", origin: "array", message: `${field} has ${len} entries; ${label} requires at least ${limit}` }
       }
       return { field, value, limit, rule: "min", message: `${field} = ${show(value)} is below the ${label} minimum of ${limit}${unit}` }
     }

@@ -1,11 +1,12 @@
 import { MedusaError } from "@medusajs/framework/utils"
 import { AddressResolutionError } from "../address/address-resolver"
-import { GhnApiError, GhnError, GhnInputError, GhnNetworkError } from "../ghn"
+import { GhnApiError, GhnError, GhnInputError, type GhnInputIssue, GhnNetworkError } from "../ghn"
 import { GhnOptionsError } from "./options"
 import { ParcelError } from "../parcel/parcel"
 import { normalizeVnPhone, VN_PHONE_RULE } from "../address/phone"
 import { isShopperErrorCode, languageOf, ShopperError, shopperLocaleOf, shopperMessage } from "../checkout/shopper-errors"
 import { type AdminError, adminMessage } from "../admin-errors/admin-errors"
+import type { FieldProblem } from "../admin-errors/field-problems"
 import { FieldTooLongError, SHOPPER_FIELD_LIMITS } from "../checkout/field-limits"
 import { excerptOf } from "../format/excerpt"
 
@@ -123,6 +124,15 @@ export function adminError(type: string, error: AdminError): MedusaError {
 }
 
 /**
+ * A request refused on its fields: `message` is the English an API client reads (the validator's
+ * form, `Invalid request: ...`), `problems` what the admin's screens word in their language.
+ */
+export function fieldRefusal(message: string, problems: FieldProblem[], type: string = MedusaError.Types.INVALID_DATA): MedusaError {
+  const refusal: AdminError = { code: "invalid_request", params: { problems } }
+  return Object.assign(new MedusaError(type, message), { ghn_admin: refusal })
+}
+
+/**
  * An error of a plugin admin route in the language the admin's call asks for (`x-medusa-locale`,
  * which the plugin's admin screens send): a coded admin refusal, a shopper's (an address, a parcel,
  * a phone: the merchant meets them too), GHN's own refusal (its code and words) or GHN not
@@ -134,12 +144,38 @@ export function adminAnswerOf(error: unknown, medusaLocale: string | undefined):
   if (!locale) return undefined
   const e = error as { ghn_admin?: AdminError; ghn_text?: unknown; code?: unknown } | undefined
   const coded: AdminError | undefined = e?.ghn_admin ?? ghnAdminErrorOf(error)
-  if (coded) return { code: coded.code, message: adminMessage(coded, locale), params: coded.params }
+  // A request refused on its fields keeps, in English, the validator's own words (they say more).
+  const ownText = String((error as { message?: unknown })?.message ?? "")
+  if (coded) return { code: coded.code, message: coded.code === "invalid_request" && locale === "en" && ownText ? ownText : adminMessage(coded, locale), params: coded.params }
   const shopper = shopperErrorOf(error)
   // In English the error's own text says more (which step, GHN's words); in Vietnamese the shopper's sentence.
   const own = String((error as { message?: unknown })?.message ?? "")
   if (shopper) return { code: shopper.code, message: locale === "en" && own ? own : shopperMessage(shopper, locale), params: shopper.params }
   return undefined
+}
+
+/** One rule GHN's spec sets, broken by a field (src/lib/ghn/validation.ts), as the admin's screens word it. */
+function ghnInputProblem(issue: GhnInputIssue): FieldProblem {
+  const field = issue.field === "(body)" ? "" : issue.field
+  const limit = Number(issue.limit)
+  switch (issue.rule) {
+    case "required":
+      return { field, problem: "required" }
+    case "max":
+      return Number.isFinite(limit) ? { field, problem: "too_big", origin: issue.origin ?? "number", maximum: limit, inclusive: true } : { field, problem: "invalid" }
+    case "min":
+      return Number.isFinite(limit) ? { field, problem: "too_small", origin: issue.origin ?? "number", minimum: limit, inclusive: true } : { field, problem: "invalid" }
+    case "oneof":
+      return Array.isArray(issue.limit) ? { field, problem: "one_of", values: issue.limit.map(String) } : { field, problem: "invalid" }
+    case "type":
+      return { field, problem: "type", expected: String(issue.limit ?? "") }
+    case "unknown_field":
+      return { field: "", problem: "unknown_fields", keys: [field] }
+    case "phone":
+      return { field, problem: "rule", rule: { rule: "phone" } }
+    default:
+      return { field, problem: "invalid" }
+  }
 }
 
 /** GHN's part in an error: not answering, refusing the store's token, or refusing the request in its own words. */
@@ -200,7 +236,10 @@ export function toMedusaError(error: unknown, action?: string): MedusaError {
     return new MedusaError(MedusaError.Types.INVALID_DATA, prefix + error.message)
   }
   if (error instanceof GhnInputError) {
-    return new MedusaError(MedusaError.Types.INVALID_DATA, prefix + error.message)
+    // Refused before it was sent, on GHN's published limits: the admin's edit drawer words each field.
+    return Object.assign(new MedusaError(MedusaError.Types.INVALID_DATA, prefix + error.message), {
+      ghn_admin: { code: "invalid_request", params: { problems: error.issues.slice(0, 5).map(ghnInputProblem) } } satisfies AdminError,
+    })
   }
   if (error instanceof GhnNetworkError) {
     return new GhnServiceError(GHN_UNAVAILABLE, `${prefix}${error.message}. GHN did not answer: try again in a moment`, error.timeout ? "TIMEOUT" : error.errorCode || "NETWORK")

@@ -2,7 +2,7 @@ import { MedusaError } from "@medusajs/framework/utils"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import type { GhnTicket as GhnTicketData, GhnTicketCategory } from "../../lib/ghn"
 import { safeFileName } from "../../lib/format/file-name"
-import { toMedusaError } from "../../lib/runtime/medusa-error"
+import { adminError, toMedusaError } from "../../lib/runtime/medusa-error"
 import { GHN_MODULE } from "../../modules/ghn"
 import type GhnModuleService from "../../modules/ghn/service"
 
@@ -29,7 +29,7 @@ export const toGhnAttachments = (files: GhnTicketFile[] | undefined) =>
 export const createGhnTicketAtGhnStep = createStep("create-ghn-ticket-at-ghn", async (input: CreateGhnTicketInput, { container }) => {
   const ghn = container.resolve<GhnModuleService>(GHN_MODULE)
   const [shipment] = await ghn.listGhnShipments({ order_code: input.order_code }, { select: ["order_code", "shop_id", "order_id", "provider_id"] })
-  if (!shipment) throw new MedusaError(MedusaError.Types.NOT_FOUND, `No GHN shipment of this store has order code ${input.order_code}`)
+  if (!shipment) throw adminError(MedusaError.Types.NOT_FOUND, { code: "shipment_not_found", params: { order_code: input.order_code } })
   let ticket: GhnTicketData
   try {
     ticket = await ghn.accountOf(shipment.provider_id).client.tickets.create(

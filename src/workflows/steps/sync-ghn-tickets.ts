@@ -1,7 +1,7 @@
 import { MedusaError } from "@medusajs/framework/utils"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import type { GhnTicket as GhnTicketData } from "../../lib/ghn"
-import { toMedusaError } from "../../lib/runtime/medusa-error"
+import { adminError, toMedusaError } from "../../lib/runtime/medusa-error"
 import { GHN_MODULE } from "../../modules/ghn"
 import type GhnModuleService from "../../modules/ghn/service"
 
@@ -11,7 +11,7 @@ export type SyncedGhnTicket = { record: TicketRecord; ticket: GhnTicketData | nu
 /** The local record of a GHN ticket id; 404 when this store did not open it. */
 export async function findGhnTicket(ghn: GhnModuleService, ticketId: number): Promise<TicketRecord> {
   const [record] = await ghn.listGhnTickets({ ticket_id: ticketId })
-  if (!record) throw new MedusaError(MedusaError.Types.NOT_FOUND, `No GHN ticket ${ticketId} was opened from this store`)
+  if (!record) throw adminError(MedusaError.Types.NOT_FOUND, { code: "ticket_not_found", params: { ticket_id: String(ticketId) } })
   return record
 }
 

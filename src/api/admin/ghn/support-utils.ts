@@ -3,8 +3,9 @@ import { MedusaError } from "@medusajs/framework/utils"
 import type { z } from "@medusajs/framework/zod"
 import { safeFileName } from "../../../lib/format/file-name"
 import { GHN_LIMITS } from "../../../lib/ghn"
-import { toMedusaError } from "../../../lib/runtime/medusa-error"
+import { fieldRefusal, toMedusaError } from "../../../lib/runtime/medusa-error"
 import { withoutTrailingSlashes } from "../../../lib/format/url"
+import { type FieldProblem, type FieldRule, type FieldRuleParams, fieldProblemsOf, type IssueLike } from "../../../lib/admin-errors/field-problems"
 
 /**
  * Helpers of the admin's support routes (tickets, settings, shops, partner onboarding, shifts):
@@ -21,8 +22,8 @@ export async function callGhn<T>(action: string, fn: () => Promise<T>): Promise<
 }
 
 /** `Invalid request: Field 'x' ...`: the shape of Medusa's own validation errors. */
-export function invalidField(field: string, message: string): MedusaError {
-  return new MedusaError(MedusaError.Types.INVALID_DATA, `Invalid request: Field '${field}' ${message}`)
+export function invalidField(field: string, message: string, rule: FieldRule): MedusaError {
+  return fieldRefusal(`Invalid request: Field '${field}' ${message}`, [{ field, problem: "rule", rule }])
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -52,14 +53,15 @@ const upload = multer({
   limits: { fileSize: TICKET_MAX_BYTES + 1, files: TICKET_MAX_FILES + 1, fields: 20, fieldSize: 64 * 1024, parts: 40 },
 })
 
-const MULTER_MESSAGES: Record<string, (field: string) => [string, string]> = {
-  LIMIT_FILE_SIZE: () => ["attachments", `takes files of at most ${TICKET_MAX_BYTES} bytes (2 MB) each`],
-  LIMIT_FILE_COUNT: () => ["attachments", `takes at most ${TICKET_MAX_FILES} files`],
-  LIMIT_UNEXPECTED_FILE: (field) => [field || "attachments", "is not a file field: send files as 'attachments'"],
-  LIMIT_FIELD_VALUE: (field) => [field || "description", "is too long"],
-  LIMIT_FIELD_COUNT: () => ["(form)", "has too many fields"],
-  LIMIT_PART_COUNT: () => ["(form)", "has too many parts"],
-  LIMIT_FIELD_KEY: () => ["(form)", "has a field name that is too long"],
+/** Multer's refusals: the field, the English words, and the problem the admin's screens word. */
+const MULTER_MESSAGES: Record<string, (field: string) => [string, string, FieldProblem]> = {
+  LIMIT_FILE_SIZE: () => ["attachments", `takes files of at most ${TICKET_MAX_BYTES} bytes (2 MB) each`, { field: "attachments", problem: "too_big", origin: "file", maximum: TICKET_MAX_BYTES, inclusive: true }],
+  LIMIT_FILE_COUNT: () => ["attachments", `takes at most ${TICKET_MAX_FILES} files`, { field: "attachments", problem: "too_big", origin: "array", maximum: TICKET_MAX_FILES, inclusive: true }],
+  LIMIT_UNEXPECTED_FILE: (field) => [field || "attachments", "is not a file field: send files as 'attachments'", { field: "", problem: "unknown_fields", keys: [field || "attachments"] }],
+  LIMIT_FIELD_VALUE: (field) => [field || "description", "is too long", { field: field || "description", problem: "too_big", origin: "string", maximum: 64 * 1024, inclusive: true }],
+  LIMIT_FIELD_COUNT: () => ["(form)", "has too many fields", { field: "", problem: "invalid" }],
+  LIMIT_PART_COUNT: () => ["(form)", "has too many parts", { field: "", problem: "invalid" }],
+  LIMIT_FIELD_KEY: () => ["(form)", "has a field name that is too long", { field: "", problem: "invalid" }],
 }
 
 /** Multipart ticket forms: files in `attachments`, checked for count, size and extension. */
@@ -70,10 +72,10 @@ export function ticketUpload() {
       if (!err) return next()
       const describe = err?.code && MULTER_MESSAGES[err.code]
       if (describe) {
-        const [field, message] = describe(err.field ?? "")
-        return next(invalidField(field, message))
+        const [field, message, problem] = describe(err.field ?? "")
+        return next(fieldRefusal(`Invalid request: Field '${field}' ${message}`, [problem]))
       }
-      return next(new MedusaError(MedusaError.Types.INVALID_DATA, `Invalid request: ${err?.message ?? "unreadable multipart form"}`))
+      return next(fieldRefusal(`Invalid request: ${err?.message ?? "unreadable multipart form"}`, [{ field: "", problem: "invalid" }]))
     })
   }
 }
@@ -88,25 +90,30 @@ export type TicketAttachmentInput = { filename: string; content_base64: string; 
 /** The uploaded files, checked as GHN checks them (count, 2 MB each, extensions, no .csv). */
 export function checkedAttachments(files: MulterFile[] | undefined): TicketAttachmentInput[] {
   const list = (files ?? []).filter((f) => f.fieldname === "attachments")
-  if (list.length > TICKET_MAX_FILES) throw invalidField("attachments", `takes at most ${TICKET_MAX_FILES} files, got ${list.length}`)
+  if (list.length > TICKET_MAX_FILES) {
+    throw invalidField("attachments", `takes at most ${TICKET_MAX_FILES} files, got ${list.length}`, { rule: "attachment", name: "", issue: "too_many", limit: String(TICKET_MAX_FILES) })
+  }
+  const allowed = TICKET_EXTENSIONS.join(" ")
   return list.map((file, i) => {
     // Checked and forwarded under its safe base name: "../../etc/passwd.png" is "passwd.png".
     const name = safeFileName(file.originalname || "")
     const ext = extensionOf(name)
     const field = `attachments[${i}]`
-    if (!name.trim()) throw invalidField(field, "needs a file name")
-    if (ext === ".csv") throw invalidField(field, `("${name}"): .csv files are refused by GHN; allowed: ${TICKET_EXTENSIONS.join(" ")}`)
-    if (!TICKET_EXTENSIONS.includes(ext)) {
-      throw invalidField(field, `("${name}") has extension "${ext || "(none)"}"; allowed: ${TICKET_EXTENSIONS.join(" ")}`)
-    }
-    if (file.size > TICKET_MAX_BYTES) throw invalidField(field, `("${name}") is ${file.size} bytes; GHN takes at most ${TICKET_MAX_BYTES} bytes (2 MB)`)
-    if (file.size === 0) throw invalidField(field, `("${name}") is empty`)
+    const refused = (issue: FieldRuleParams["attachment"]["issue"], message: string, limit = allowed) => invalidField(field, message, { rule: "attachment", name, issue, limit })
+    if (!name.trim()) throw refused("no_name", "needs a file name")
+    if (ext === ".csv") throw refused("csv", `("${name}"): .csv files are refused by GHN; allowed: ${allowed}`)
+    if (!TICKET_EXTENSIONS.includes(ext)) throw refused("extension", `("${name}") has extension "${ext || "(none)"}"; allowed: ${allowed}`)
+    if (file.size > TICKET_MAX_BYTES) throw refused("too_large", `("${name}") is ${file.size} bytes; GHN takes at most ${TICKET_MAX_BYTES} bytes (2 MB)`, String(TICKET_MAX_BYTES))
+    if (file.size === 0) throw refused("empty", `("${name}") is empty`)
     return { filename: name, content_base64: file.buffer.toString("base64"), content_type: file.mimetype || undefined }
   })
 }
 
-/** Zod issues as one `Invalid request: Field 'x' ...` line per field (first issue of each). */
-export function zodFieldError(error: z.ZodError): MedusaError {
+/**
+ * Zod issues as one `Invalid request: Field 'x' ...` line per field (first issue of each), with
+ * the field problems the admin's screens word in their language (`input`: what was parsed).
+ */
+export function zodFieldError(error: z.ZodError, input?: unknown): MedusaError {
   const seen = new Set<string>()
   const parts: string[] = []
   for (const issue of error.issues) {
@@ -115,7 +122,7 @@ export function zodFieldError(error: z.ZodError): MedusaError {
     seen.add(field)
     parts.push(`Field '${field}': ${issue.message}`)
   }
-  return new MedusaError(MedusaError.Types.INVALID_DATA, `Invalid request: ${parts.join("; ")}`)
+  return fieldRefusal(`Invalid request: ${parts.join("; ")}`, fieldProblemsOf(error.issues as unknown as IssueLike[], input))
 }
 
 /**
@@ -126,7 +133,7 @@ export function validateTicketForm(schema: z.ZodType) {
   return (req: MedusaRequest, _res: MedusaResponse, next: MedusaNextFunction) => {
     try {
       const parsed = schema.safeParse(req.body ?? {})
-      if (!parsed.success) throw zodFieldError(parsed.error)
+      if (!parsed.success) throw zodFieldError(parsed.error, req.body ?? {})
       const form = req as TicketFormRequest
       form.validatedBody = { ...(parsed.data as object), attachments: checkedAttachments(form.files) }
       next()

@@ -115,7 +115,11 @@ export const AffiliateFindShopBody = z
     known_shop_ids: z.array(z.number().int()).max(10_000).optional(),
   })
   .strict()
-  .refine((b) => b.phone !== undefined || b.shop_id !== undefined, { message: "give phone (Create Shop by OTP) or shop_id (Add Staff)", path: ["phone"] })
+  .refine((b) => b.phone !== undefined || b.shop_id !== undefined, {
+    message: "give phone (Create Shop by OTP) or shop_id (Add Staff)",
+    path: ["phone"],
+    params: { rule: "one_of_two", first: "phone", second: "shop_id" },
+  })
 export type AffiliateFindShopBody = z.infer<typeof AffiliateFindShopBody>
 
 const id = (field: string) => z.string({ error: `${field} is required` }).trim().min(1, `${field} is required`).max(200, `${field} takes at most 200 characters`)
@@ -128,7 +132,11 @@ export const LocationShopsBody = z
       .array(z.object({ location_id: id("locations[].location_id"), shop_id: shopId.nullable() }).strict(), { error: "locations must be a list" })
       .min(1, "locations must name at least one location")
       .max(500, "locations takes at most 500 locations")
-      .refine((l) => new Set(l.map((e) => e.location_id)).size === l.length, "locations names a location twice"),
+      .superRefine((l, ctx) => {
+        const ids = l.map((e) => e.location_id)
+        const twice = ids.find((id, i) => ids.indexOf(id) !== i)
+        if (twice) ctx.addIssue({ code: "custom", message: `locations names a location twice (${twice})`, params: { rule: "listed_twice", value: twice } })
+      }),
   })
   .strict()
 export type LocationShopsBody = z.infer<typeof LocationShopsBody>

@@ -10,7 +10,7 @@ export const vnPhoneField = (field: string) =>
   z.string({ error: `${field} is required` }).transform((written, ctx) => {
     const phone = normalizeVnPhone(written)
     if (phone) return phone
-    ctx.addIssue({ code: "custom", message: `${field} must be ${VN_PHONE_RULE}; got ${JSON.stringify(excerptOf(written))}` })
+    ctx.addIssue({ code: "custom", message: `${field} must be ${VN_PHONE_RULE}; got ${JSON.stringify(excerptOf(written))}`, params: { rule: "phone" } })
     return z.NEVER
   })
 
@@ -20,7 +20,10 @@ export const LABEL_SIZE = z.enum(["A5", "80x80", "52x70"], { error: 'size must b
 const orderCode = z
   .unknown()
   .superRefine((value, ctx) => {
-    if (typeof value !== "string") ctx.addIssue({ code: "custom", message: `order_codes must be GHN order codes (text), got ${value !== null && typeof value === "object" ? (Array.isArray(value) ? "a list" : "an object") : excerptOf(JSON.stringify(value) ?? "nothing")}` })
+    if (typeof value !== "string") {
+      const got = value !== null && typeof value === "object" ? (Array.isArray(value) ? "a list" : "an object") : excerptOf(JSON.stringify(value) ?? "nothing")
+      ctx.addIssue({ code: "custom", message: `order_codes must be GHN order codes (text), got ${got}`, params: { rule: "text" } })
+    }
   })
   .pipe(z.string().trim().min(1, "an order code cannot be empty"))
 
@@ -41,7 +44,7 @@ export const SwitchStatusBody = z.object({
     const seen = new Set<string>()
     for (const code of codes) {
       if (seen.has(code)) {
-        ctx.addIssue({ code: "custom", message: `order_codes: ${code} is listed twice`, path: [] })
+        ctx.addIssue({ code: "custom", message: `order_codes: ${code} is listed twice`, path: [], params: { rule: "listed_twice", value: code } })
         return
       }
       seen.add(code)
@@ -78,6 +81,7 @@ export const UpdateShipmentBody = z
   .strict()
   .refine((b) => Object.keys(b).some((k) => k !== "otp"), {
     message: `nothing to change: give ${ADMIN_UPDATE_FIELDS.join(", ")}`,
+    params: { rule: "nothing_to_change", fields: ADMIN_UPDATE_FIELDS.join(", ") },
   })
 export type UpdateShipmentBody = z.infer<typeof UpdateShipmentBody>
 
@@ -101,7 +105,10 @@ export const NeedsActionQuery = z.object({
     .transform((v) => (v === undefined ? [...NEEDS_ACTION_STATUSES] : (Array.isArray(v) ? v : v.split(",")).map((s) => s.trim()).filter(Boolean)))
     .superRefine((statuses, ctx) => {
       const other = statuses.filter((s) => !(NEEDS_ACTION_STATUSES as readonly string[]).includes(s))
-      if (other.length) ctx.addIssue({ code: "custom", message: `status: ${other.join(", ")} is not a status of the queue (${NEEDS_ACTION_STATUSES.join(", ")})` })
+      if (other.length) {
+        const allowed = NEEDS_ACTION_STATUSES.join(", ")
+        ctx.addIssue({ code: "custom", message: `status: ${other.join(", ")} is not a status of the queue (${allowed})`, params: { rule: "not_allowed", values: other.join(", "), allowed } })
+      }
     }),
   order_id: z.string().trim().min(1).optional(),
   limit: z.coerce.number().int().min(1).max(200).default(50),
@@ -133,7 +140,10 @@ const measure = (field: string, max: number) =>
 export const ApplyMeasuresBody = z
   .object({ weight: measure("weight", 1_000_000), length: measure("length", 100_000), width: measure("width", 100_000), height: measure("height", 100_000) })
   .strict()
-  .refine((b) => Object.values(b).some((v) => v !== undefined), { message: "nothing to change: give weight, length, width or height" })
+  .refine((b) => Object.values(b).some((v) => v !== undefined), {
+    message: "nothing to change: give weight, length, width or height",
+    params: { rule: "nothing_to_change", fields: "weight, length, width, height" },
+  })
 export type ApplyMeasuresBody = z.infer<typeof ApplyMeasuresBody>
 
 export const AddressChoicesQuery = z.object({
@@ -152,6 +162,7 @@ const calendarDay = (field: string) =>
     .trim()
     .refine((d) => /^\d{4}-\d{2}-\d{2}$/.test(d) && new Date(`${d}T00:00:00Z`).toISOString().slice(0, 10) === d, {
       message: `${field} must be a calendar day written YYYY-MM-DD`,
+      params: { rule: "calendar_day" },
     })
     .optional()
 
@@ -166,7 +177,9 @@ export const InsightsQuery = z
   .superRefine((q, ctx) => {
     if (!q.from || !q.to) return
     const days = (Date.parse(q.to) - Date.parse(q.from)) / 86_400_000 + 1
-    if (days < 1) ctx.addIssue({ code: "custom", path: ["to"], message: `to (${q.to}) must not be before from (${q.from})` })
-    else if (days > INSIGHTS_MAX_DAYS) ctx.addIssue({ code: "custom", path: ["to"], message: `the range from ${q.from} to ${q.to} spans ${days} days; at most ${INSIGHTS_MAX_DAYS}` })
+    if (days < 1) ctx.addIssue({ code: "custom", path: ["to"], message: `to (${q.to}) must not be before from (${q.from})`, params: { rule: "range_reversed", from: q.from, to: q.to } })
+    else if (days > INSIGHTS_MAX_DAYS) {
+      ctx.addIssue({ code: "custom", path: ["to"], message: `the range from ${q.from} to ${q.to} spans ${days} days; at most ${INSIGHTS_MAX_DAYS}`, params: { rule: "range_too_long", days, max: INSIGHTS_MAX_DAYS } })
+    }
   })
 export type InsightsQuery = z.infer<typeof InsightsQuery>

@@ -30,6 +30,17 @@ const EXAMPLES: AdminError[] = [
   { code: "ghn_refused", params: { code: "ORDER_NOT_CANCEL", ghn_text: "Đơn hàng đã lấy, không thể huỷ" } },
   { code: "ghn_unavailable", params: { code: "TIMEOUT" } },
   { code: "ghn_connection", params: { code: "GHN_401" } },
+  { code: "hold_orders_unknown", params: { orders: "order_1" } },
+  { code: "variant_not_found", params: { variant_id: "variant_1" } },
+  { code: "location_not_found", params: { location_id: "sloc_1" } },
+  { code: "zone_not_of_location", params: { service_zone_id: "serzo_9", location: "Kho Hà Nội", zones: 'serzo_1 "Việt Nam"' } },
+  { code: "zone_needed", params: { location: "Kho Hà Nội", count: 2, zones: 'serzo_1 "Bắc", serzo_2 "Nam"' } },
+  { code: "provider_unknown", params: { provider_id: "ghn_nope", providers: "ghn_ghn" } },
+  { code: "location_no_street", params: { location: "Kho Hà Nội" } },
+  { code: "location_no_phone", params: { location: "Kho Hà Nội" } },
+  { code: "location_unresolved", params: { location: "Kho Hà Nội", reason_vi: "Không tìm thấy phường.", reason_en: "no ward matches" } },
+  { code: "ticket_not_found", params: { ticket_id: "42" } },
+  { code: "invalid_request", params: { problems: [{ field: "to_phone", problem: "rule", rule: { rule: "phone" } }] } },
 ]
 
 describe("the admin's refusals in its language", () => {
@@ -42,7 +53,10 @@ describe("the admin's refusals in its language", () => {
       expect([error.code, vi === en]).toEqual([error.code, false])
       for (const [name, value] of Object.entries(error.params)) {
         // Words, not values: a run's status ("completed": "đã xong"), what was asked ("print").
-        if (value === "" || name === "act" || (error.code === "run_nothing_to_cancel" && name === "status")) continue
+        // A reason given in each language is in that language's text only.
+        if (name === "reason_vi") expect(vi.includes(String(value))).toBe(true)
+        if (name === "reason_en") expect(en.includes(String(value))).toBe(true)
+        if (value === "" || name === "act" || name === "problems" || name.startsWith("reason_") || (error.code === "run_nothing_to_cancel" && name === "status")) continue
         expect([error.code, vi.includes(String(value)), en.includes(String(value))]).toEqual([error.code, true, true])
       }
     }

@@ -100,7 +100,7 @@ describe("locations' shops and shipping options", () => {
   it.each([
     ["no location", LocationShopsBody, { locations: [] }, "Value for field 'locations' too small, expected at least: '1'"],
     ["more than 500 locations", LocationShopsBody, { locations: Array.from({ length: 501 }, (_, i) => ({ location_id: `sloc_${i}`, shop_id: null })) }, "Value for field 'locations' too big, expected at most: '500'"],
-    ["a location twice", LocationShopsBody, { locations: [{ location_id: "sloc_1", shop_id: 5 }, { location_id: "sloc_1", shop_id: 6 }] }, "locations names a location twice"],
+    ["a location twice", LocationShopsBody, { locations: [{ location_id: "sloc_1", shop_id: 5 }, { location_id: "sloc_1", shop_id: 6 }] }, "locations names a location twice (sloc_1)"],
     ["a shop for no location", LocationShopCreateBody, {}, "Field 'location_id' is required"],
     ["a location id longer than 200", LocationShopCreateBody, { location_id: "s".repeat(201) }, "Value for field 'location_id' too big, expected at most: '200'"],
     ["a plan for no location", ShippingOptionsPlanQuery, {}, "Field 'location_id' is required"],

@@ -1,5 +1,5 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import { MedusaError } from "@medusajs/framework/utils"
+import { fieldRefusal } from "../../../../lib/runtime/medusa-error"
 import { vietnamDayStart, vietnamDayText } from "../../../../lib/ghn/dates"
 import { insightsCsv, insightsOf } from "../../../../lib/insights/insights"
 import { ghnModule } from "../../../utils"
@@ -18,9 +18,10 @@ export async function GET(req: MedusaRequest<unknown, InsightsQuery>, res: Medus
   const q = req.validatedQuery as InsightsQuery
   const to = q.to ?? (q.from ? vietnamDayText(new Date(Math.min(Date.now(), vietnamDayStart(q.from).getTime() + (DEFAULT_DAYS - 1) * DAY_MS))) : vietnamDayText(new Date()))
   const from = q.from ?? vietnamDayText(new Date(vietnamDayStart(to).getTime() - (DEFAULT_DAYS - 1) * DAY_MS))
-  if (from > to) throw new MedusaError(MedusaError.Types.INVALID_DATA, `from (${from}) must not be after to (${to})`)
+  if (from > to) throw fieldRefusal(`from (${from}) must not be after to (${to})`, [{ field: "to", problem: "rule", rule: { rule: "range_reversed", from, to } }])
   if ((vietnamDayStart(to).getTime() - vietnamDayStart(from).getTime()) / DAY_MS + 1 > INSIGHTS_MAX_DAYS) {
-    throw new MedusaError(MedusaError.Types.INVALID_DATA, `the range from ${from} to ${to} spans more than ${INSIGHTS_MAX_DAYS} days`)
+    const days = (vietnamDayStart(to).getTime() - vietnamDayStart(from).getTime()) / DAY_MS + 1
+    throw fieldRefusal(`the range from ${from} to ${to} spans more than ${INSIGHTS_MAX_DAYS} days`, [{ field: "to", problem: "rule", rule: { rule: "range_too_long", days, max: INSIGHTS_MAX_DAYS } }])
   }
   const counts = await ghnModule(req).insightCounts({
     from: vietnamDayStart(from),

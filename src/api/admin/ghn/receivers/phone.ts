@@ -1,4 +1,4 @@
-import { MedusaError } from "@medusajs/framework/utils"
+import { fieldRefusal } from "../../../../lib/runtime/medusa-error"
 import { normalizeVnPhone, VN_PHONE_RULE } from "../../../../lib/address/phone"
 import { excerptOf } from "../../../../lib/format/excerpt"
 
@@ -7,7 +7,7 @@ export function receiverPhone(raw: string | undefined): string {
   // Express has decoded the path parameter already (a malformed escape is a 400 in src/api/middlewares.ts).
   const phone = normalizeVnPhone(raw)
   if (!phone) {
-    throw new MedusaError(MedusaError.Types.INVALID_DATA, `phone: ${JSON.stringify(excerptOf(raw ?? ""))} is not a Vietnamese phone number (${VN_PHONE_RULE})`)
+    throw fieldRefusal(`phone: ${JSON.stringify(excerptOf(raw ?? ""))} is not a Vietnamese phone number (${VN_PHONE_RULE})`, [{ field: "phone", problem: "rule", rule: { rule: "phone" } }])
   }
   return phone
 }

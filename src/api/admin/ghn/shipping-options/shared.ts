@@ -54,18 +54,19 @@ export async function shippingOptionsPlan(req: MedusaRequest, { location_id, ser
     fields: ["id", "name", "fulfillment_providers.id", "fulfillment_sets.id", "fulfillment_sets.name", "fulfillment_sets.type", "fulfillment_sets.service_zones.id", "fulfillment_sets.service_zones.name", "fulfillment_sets.service_zones.shipping_options.id", "fulfillment_sets.service_zones.shipping_options.name", "fulfillment_sets.service_zones.shipping_options.provider_id", "fulfillment_sets.service_zones.shipping_options.data", "fulfillment_sets.service_zones.shipping_options.shipping_profile_id"],
     filters: { id: location_id },
   })
-  if (!location) throw new MedusaError(MedusaError.Types.NOT_FOUND, `location_id: ${location_id} is not a stock location of this store`)
+  if (!location) throw adminError(MedusaError.Types.NOT_FOUND, { code: "location_not_found", params: { location_id } })
   const zones = (location.fulfillment_sets ?? [])
     .filter((s) => s?.type === "shipping")
     .flatMap((s) => (s!.service_zones ?? []).filter((z): z is ZoneRow => !!z).map((z) => ({ ...z, fulfillment_set: s!.name })))
+  const zoneList = zones.map((z) => `${z.id} "${z.name}"`).join(", ")
   let zone: (typeof zones)[number] | undefined
   if (service_zone_id) {
     zone = zones.find((z) => z.id === service_zone_id)
-    if (!zone) throw new MedusaError(MedusaError.Types.INVALID_DATA, `service_zone_id: ${service_zone_id} is not a shipping service zone of ${location.name} (it has ${zones.map((z) => `${z.id} "${z.name}"`).join(", ") || "none"})`)
+    if (!zone) throw adminError(MedusaError.Types.INVALID_DATA, { code: "zone_not_of_location", params: { service_zone_id, location: location.name, zones: zoneList } })
   } else if (zones.length === 1) {
     zone = zones[0]
   } else if (zones.length > 1) {
-    throw new MedusaError(MedusaError.Types.INVALID_DATA, `service_zone_id: ${location.name} has ${zones.length} shipping service zones, name one: ${zones.map((z) => `${z.id} "${z.name}"`).join(", ")}`)
+    throw adminError(MedusaError.Types.INVALID_DATA, { code: "zone_needed", params: { location: location.name, count: zones.length, zones: zoneList } })
   }
   const enabled = (location.fulfillment_providers ?? []).map((p) => p?.id).filter(isGhnProviderId)
   const ghn = ghnModule(req)

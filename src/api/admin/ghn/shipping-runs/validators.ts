@@ -11,7 +11,7 @@ export const ReadyToShipFilter = z.object({
   payment: z.enum(["cod", "prepaid"], { error: 'payment must be "cod" or "prepaid"' }).optional(),
   service_type_id: z.coerce
     .number()
-    .refine((v) => v === 2 || v === 5, { message: "service_type_id must be 2 (light goods) or 5 (heavy goods)" })
+    .refine((v) => v === 2 || v === 5, { message: "service_type_id must be 2 (light goods) or 5 (heavy goods)", params: { rule: "service_type" } })
     .optional(),
   problems_only: z
     .union([z.boolean(), z.enum(["true", "false"])])
@@ -35,14 +35,17 @@ export const CreateShippingRunBody = z
       .max(MAX_RUN_ORDERS, `order_ids takes at most ${MAX_RUN_ORDERS} orders per run`)
       .superRefine((ids, ctx) => {
         const twice = ids.find((id, i) => ids.indexOf(id) !== i)
-        if (twice) ctx.addIssue({ code: "custom", message: `order_ids: ${twice} is listed twice` })
+        if (twice) ctx.addIssue({ code: "custom", message: `order_ids: ${twice} is listed twice`, params: { rule: "listed_twice", value: twice } })
       })
       .optional(),
     filter: ReadyToShipFilter.strict().optional(),
     pick_shift: z.number({ error: "pick_shift must be the id of one of today's GHN pickup shifts" }).int().positive().optional(),
   })
   .strict()
-  .refine((b) => !!b.order_ids !== !!b.filter, { message: "give either order_ids (the orders chosen) or filter (every order ready to ship that matches it)" })
+  .refine((b) => !!b.order_ids !== !!b.filter, {
+    message: "give either order_ids (the orders chosen) or filter (every order ready to ship that matches it)",
+    params: { rule: "one_of_two", first: "order_ids", second: "filter" },
+  })
 export type CreateShippingRunBody = z.infer<typeof CreateShippingRunBody>
 
 export const ShippingRunsQuery = z.object({
@@ -67,7 +70,10 @@ export const ScanBody = z
       .string({ error: "code must be the GHN code read from a label" })
       .max(200, "code takes at most 200 characters")
       .transform(scannedCode)
-      .refine((code) => /^[A-Z0-9_.-]+$/.test(code), { message: `code must be a GHN code or a client order code: letters, digits, "-", "_" or ".", at most ${MAX_SCANNED_CODE}` }),
+      .refine((code) => /^[A-Z0-9_.-]+$/.test(code), {
+        message: `code must be a GHN code or a client order code: letters, digits, "-", "_" or ".", at most ${MAX_SCANNED_CODE}`,
+        params: { rule: "scanned_code", max: MAX_SCANNED_CODE },
+      }),
   })
   .strict()
 export type ScanBody = z.infer<typeof ScanBody>

@@ -1,5 +1,5 @@
 import type { MedusaRequest } from "@medusajs/framework/http"
-import { MedusaError } from "@medusajs/framework/utils"
+import { fieldRefusal } from "../../../../lib/runtime/medusa-error"
 import type { GhnTicket as GhnTicketData } from "../../../../lib/ghn"
 import type { GhnTicketRow } from "../../../../modules/ghn/types"
 import { excerptOf } from "../../../../lib/format/excerpt"
@@ -48,7 +48,7 @@ export function ticketIdOf(req: MedusaRequest): number {
   const raw = req.params.ticket_id
   const id = Number(raw)
   if (!/^\d{1,12}$/.test(String(raw)) || !Number.isSafeInteger(id) || id < 1) {
-    throw new MedusaError(MedusaError.Types.INVALID_DATA, `Invalid request: Field 'ticket_id' must be GHN's numeric ticket id, got "${excerptOf(String(raw))}"`)
+    throw fieldRefusal(`Invalid request: Field 'ticket_id' must be GHN's numeric ticket id, got "${excerptOf(String(raw))}"`, [{ field: "ticket_id", problem: "type", expected: "int" }])
   }
   return id
 }

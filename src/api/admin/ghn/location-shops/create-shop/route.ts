@@ -9,6 +9,7 @@ import { ghnModule } from "../../../../utils"
 import { locationShops } from "../../settings/shared"
 import { callGhn } from "../../support-utils"
 import type { LocationShopCreateBody } from "../../support-validators"
+import { adminError, shopperAnswerOf, toMedusaError } from "../../../../../lib/runtime/medusa-error"
 
 type LocationRow = { id: string; name: string; address?: (AddressInput & { phone?: string | null; address_1?: string | null; address_2?: string | null }) | null }
 
@@ -24,17 +25,18 @@ export async function POST(req: MedusaRequest<LocationShopCreateBody>, res: Medu
   const {
     data: [location],
   } = await query.graph<LocationRow>({ entity: "stock_location", fields: ["id", "name", "address.*"], filters: { id: location_id } })
-  if (!location) throw new MedusaError(MedusaError.Types.NOT_FOUND, `location_id: ${location_id} is not a stock location of this store`)
+  if (!location) throw adminError(MedusaError.Types.NOT_FOUND, { code: "location_not_found", params: { location_id } })
   const address = location.address
   const street = address ? streetOf(address) : ""
-  if (!address || !street) throw new MedusaError(MedusaError.Types.INVALID_DATA, `location_id: the stock location ${location.name} has no street address to create a GHN shop from; set it in Settings -> Locations`)
+  if (!address || !street) throw adminError(MedusaError.Types.INVALID_DATA, { code: "location_no_street", params: { location: location.name } })
   const shopPhone = phone ?? normalizeVnPhone(address.phone)
-  if (!shopPhone) throw new MedusaError(MedusaError.Types.INVALID_DATA, `phone: the stock location ${location.name} has no Vietnamese phone number; give one`)
+  if (!shopPhone) throw adminError(MedusaError.Types.INVALID_DATA, { code: "location_no_phone", params: { location: location.name } })
   let resolved
   try {
     resolved = await ghn.addresses.resolve(address)
   } catch (error) {
-    throw new MedusaError(MedusaError.Types.INVALID_DATA, `location_id: the address of ${location.name} does not resolve to a GHN ward: ${(error as Error).message}`)
+    const reason = shopperAnswerOf(toMedusaError(error), { medusaLocale: "vi" })?.message ?? (error as Error).message
+    throw adminError(MedusaError.Types.INVALID_DATA, { code: "location_unresolved", params: { location: location.name, reason_vi: reason, reason_en: (error as Error).message } })
   }
   const body = {
     name: (name ?? location.name).slice(0, 255),

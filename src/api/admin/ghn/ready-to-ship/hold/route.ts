@@ -4,6 +4,7 @@ import type { QueryGraph } from "../../../../../lib/runtime/query-graph"
 import { someOf } from "../../../../../modules/ghn/service"
 import { ghnModule } from "../../../../utils"
 import type { HoldOrdersBody } from "../validators"
+import { adminError } from "../../../../../lib/runtime/medusa-error"
 
 /**
  * Holds orders from automatic shipping (option `autoShip`): they stay in Ready to ship until the
@@ -15,7 +16,7 @@ export async function POST(req: AuthenticatedMedusaRequest<HoldOrdersBody>, res:
   const query = req.scope.resolve<QueryGraph>(ContainerRegistrationKeys.QUERY)
   const { data } = await query.graph<{ id: string }>({ entity: "order", fields: ["id"], filters: { id: ids } })
   const unknown = ids.filter((id) => !data.some((o) => o.id === id))
-  if (unknown.length) throw new MedusaError(MedusaError.Types.NOT_FOUND, `order_ids: ${someOf(unknown)} ${unknown.length === 1 ? "is not an order" : "are not orders"} of this store; nothing was held`)
+  if (unknown.length) throw adminError(MedusaError.Types.NOT_FOUND, { code: "hold_orders_unknown", params: { orders: someOf(unknown) } })
   const moved = await ghnModule(req).autoShip.hold(ids, hold)
   res.json(hold ? { held: moved } : { released: moved })
 }

@@ -3,6 +3,7 @@ import { ContainerRegistrationKeys, MedusaError } from "@medusajs/framework/util
 import { updateProductVariantsWorkflow } from "@medusajs/medusa/core-flows"
 import type { QueryGraph } from "../../../../../lib/runtime/query-graph"
 import type { ApplyMeasuresBody } from "../../validators"
+import { adminError } from "../../../../../lib/runtime/medusa-error"
 
 type VariantRow = { id: string; weight?: number | null; length?: number | null; width?: number | null; height?: number | null }
 
@@ -12,7 +13,7 @@ export async function POST(req: MedusaRequest<ApplyMeasuresBody>, res: MedusaRes
   const read = async () =>
     (await query.graph<VariantRow>({ entity: "product_variant", fields: ["id", "weight", "length", "width", "height"], filters: { id: req.params.variant_id } })).data[0]
   const before = await read()
-  if (!before) throw new MedusaError(MedusaError.Types.NOT_FOUND, `variant_id: no product variant ${req.params.variant_id}`)
+  if (!before) throw adminError(MedusaError.Types.NOT_FOUND, { code: "variant_not_found", params: { variant_id: req.params.variant_id } })
   await updateProductVariantsWorkflow(req.scope).run({ input: { selector: { id: before.id }, update: req.validatedBody } })
   const after = await read()
   const pick = (v: VariantRow) => ({ weight: v.weight ?? null, length: v.length ?? null, width: v.width ?? null, height: v.height ?? null })

@@ -1,6 +1,7 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { MedusaError } from "@medusajs/framework/utils"
 import { runGhnCheck } from "../../../../../lib/ghn-check"
+import { adminError } from "../../../../../lib/runtime/medusa-error"
 import { ghnModule } from "../../../../utils"
 import type { AccountCheckBody } from "../../support-validators"
 import { environmentOf } from "../shared"
@@ -16,7 +17,7 @@ export async function POST(req: MedusaRequest<AccountCheckBody>, res: MedusaResp
   const all = ghn.providerAccounts.length ? ghn.providerAccounts : [ghn.accountOf(null)]
   const accounts = provider_id ? all.filter((a) => a.provider_id === provider_id) : all
   if (provider_id && accounts.length === 0) {
-    throw new MedusaError(MedusaError.Types.NOT_FOUND, `provider_id: ${provider_id} is not a GHN provider of this store (${all.map((a) => a.provider_id).join(", ")})`)
+    throw adminError(MedusaError.Types.NOT_FOUND, { code: "provider_unknown", params: { provider_id, providers: all.map((a) => a.provider_id).join(", ") } })
   }
   const results = []
   for (const account of accounts) {

@@ -1,5 +1,6 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { MedusaError } from "@medusajs/framework/utils"
+import { adminError } from "../../../../../lib/runtime/medusa-error"
 import { ghnModule } from "../../../../utils"
 import type { ConnectionCheckBody } from "../../support-validators"
 import { checkConnection } from "../shared"
@@ -12,7 +13,7 @@ export async function GET(req: MedusaRequest, res: MedusaResponse) {
   const ghn = ghnModule(req)
   const providerId = typeof req.query.provider_id === "string" ? req.query.provider_id : undefined
   if (providerId && !ghn.providerAccounts.some((a) => a.provider_id === providerId)) {
-    throw new MedusaError(MedusaError.Types.NOT_FOUND, `provider_id: ${providerId} is not a GHN provider of this store (${ghn.providerAccounts.map((a) => a.provider_id).join(", ")})`)
+    throw adminError(MedusaError.Types.NOT_FOUND, { code: "provider_unknown", params: { provider_id: providerId, providers: ghn.providerAccounts.map((a) => a.provider_id).join(", ") } })
   }
   res.json({ connection: { provider_id: providerId ?? null, ...(await checkConnection(ghn, { environment: "configured" }, ghn.accountOf(providerId))) } })
 }
