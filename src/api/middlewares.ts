@@ -3,6 +3,8 @@ import { MedusaError } from "@medusajs/framework/utils"
 import type { MedusaNextFunction, MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { withCaller } from "../lib/runtime/caller-shares"
 import { adminAnswerOf, ghnServiceFailureOf, shopperAnswerOf, withoutHosts } from "../lib/runtime/medusa-error"
+import { type AdminError, adminMessage } from "../lib/admin-errors/admin-errors"
+import { languageOf } from "../lib/checkout/shopper-errors"
 import { shareCallerOf } from "../lib/runtime/rate-limit"
 import { GHN_POLICY_RESOURCES, READ_RECEIVER } from "../policies/ghn"
 import { supportRoutes } from "./admin/ghn/support-middlewares"
@@ -168,6 +170,20 @@ function ghnAwareErrorHandler(error: unknown, req: MedusaRequest, res: MedusaRes
     if (failure?.retryAfterSeconds) res.setHeader("Retry-After", String(failure.retryAfterSeconds))
     const status = failure ? 502 : getHttpResponseFromError(error).statusCode
     res.status(status).json({ type: failure?.kind ?? getHttpResponseFromError(error).body.type, ...admin })
+    return
+  }
+  // A refusal of the plugin's own admin routes the catalogue has no words for, to a screen in a
+  // language the plugin writes: said by its status in that language, Medusa's English kept as data.
+  const locale = req.path.startsWith("/admin/ghn") && !failure ? languageOf(req.get("x-medusa-locale")) : undefined
+  if (locale === "vi") {
+    const { statusCode, body } = getHttpResponseFromError(error)
+    const code = String((body as { code?: unknown }).code || body.type || "unknown_error")
+    // Logged as Medusa's handler logs it: a failure of the server in full, a refusal in a line.
+    const logger = req.scope?.resolve<{ error(...a: unknown[]): void; info(m: string): void }>("logger")
+    if (statusCode >= 500) logger?.error(error)
+    else logger?.info(String(body.message ?? ""))
+    const unworded: AdminError = { code: "unworded", params: { status: statusCode, code, detail: withoutHosts(String(body.message ?? "")) } }
+    res.status(statusCode).json({ type: body.type, code, message: adminMessage(unworded, locale), params: unworded.params })
     return
   }
   // A shopper's error (address, parcel, GHN unavailable) in the shopper's language, with its stable code and parameters.

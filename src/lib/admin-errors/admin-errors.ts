@@ -51,6 +51,11 @@ export type AdminErrorParams = {
   /** The location's address matches no GHN ward: `reason_vi`/`reason_en`, the address refusal in each language. */
   location_unresolved: { location: string; reason_vi: string; reason_en: string }
   ticket_not_found: { ticket_id: string }
+  /**
+   * Any other refusal of a plugin admin route (one the catalogue has no words for: Medusa's own,
+   * an unexpected failure): said by its HTTP status, the English `detail` kept as data.
+   */
+  unworded: { status: number; code: string; detail: string }
   /** The request's fields refused by the route's validator (field-problems.ts). */
   invalid_request: { problems: FieldProblem[] }
 }
@@ -67,6 +72,16 @@ const several = (list: string) => list.includes(",") || / and \d+ more$/.test(li
 
 /** A shipping run's status in Vietnamese (src/lib/shipping-run). */
 const RUN_STATUS_VI: Record<string, string> = { queued: "đang chờ chạy", running: "đang chạy", completed: "đã xong", cancelled: "đã huỷ" }
+
+/** What a refusal the catalogue has no words for means, by its HTTP status. */
+function UNWORDED_VI(status: number): string {
+  if (status === 400) return "Yêu cầu chưa hợp lệ"
+  if (status === 401 || status === 403) return "Tài khoản quản trị không có quyền làm việc này"
+  if (status === 404) return "Không tìm thấy thứ được yêu cầu"
+  if (status === 409) return "Một thao tác khác đang xử lý cùng đơn: hãy thử lại sau ít phút"
+  if (status < 500) return "Không thực hiện được yêu cầu này"
+  return "Máy chủ gặp lỗi khi thực hiện yêu cầu: hãy thử lại; nếu vẫn lỗi, xem nhật ký máy chủ"
+}
 
 const TEXTS: Texts = {
   run_not_found: { vi: (p) => `Không có lượt gửi hàng ${p.run_id}.`, en: (p) => `shipping run ${p.run_id} does not exist` },
@@ -177,6 +192,10 @@ const TEXTS: Texts = {
     en: (p) => `location_id: the address of ${p.location} does not resolve to a GHN ward: ${p.reason_en}`,
   },
   ticket_not_found: { vi: (p) => `Cửa hàng chưa mở yêu cầu hỗ trợ GHN nào mã ${p.ticket_id}.`, en: (p) => `No GHN ticket ${p.ticket_id} was opened from this store` },
+  unworded: {
+    vi: (p) => `${UNWORDED_VI(p.status)} (mã ${p.code}).`,
+    en: (p) => p.detail,
+  },
   invalid_request: { vi: (p) => fieldProblemsText(p.problems, "vi"), en: (p) => fieldProblemsText(p.problems, "en") },
 }
 
