@@ -2,7 +2,8 @@ import { authenticate, defineMiddlewares, errorHandler, getHttpResponseFromError
 import { MedusaError } from "@medusajs/framework/utils"
 import type { MedusaNextFunction, MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { withCaller } from "../lib/runtime/caller-shares"
-import { adminAnswerOf, ghnServiceFailureOf, shopperAnswerOf, withoutHosts } from "../lib/runtime/medusa-error"
+import { adminAnswerOf, fieldRefusal, ghnServiceFailureOf, shopperAnswerOf, withoutHosts } from "../lib/runtime/medusa-error"
+import { excerptOf } from "../lib/format/excerpt"
 import { type AdminError, adminMessage } from "../lib/admin-errors/admin-errors"
 import { languageOf } from "../lib/checkout/shopper-errors"
 import { shareCallerOf } from "../lib/runtime/rate-limit"
@@ -36,6 +37,16 @@ function refuseMalformedEscapes(req: MedusaRequest, _res: MedusaResponse, next: 
     return next(malformedEscape())
   }
   next()
+}
+
+/**
+ * A query key nested more than two levels (`a.b.c`) names nothing of a plugin route: a 400 naming
+ * it (Medusa's query validation throws an invalid-argument error its handler answers as a 500).
+ */
+function refuseDeepQueryKeys(req: MedusaRequest, _res: MedusaResponse, next: MedusaNextFunction) {
+  const deep = Object.keys(req.query ?? {}).filter((key) => key.split(".").length > 2).slice(0, 5)
+  if (!deep.length) return next()
+  next(fieldRefusal(`Invalid request: a query key nests at most two levels (a.b): ${deep.map((k) => excerptOf(k)).join(", ")}`, [{ field: "", problem: "unknown_fields", keys: deep.map((k) => excerptOf(k)) }]))
 }
 
 /**
@@ -156,7 +167,7 @@ const PLUGIN_PATHS = ["/admin/ghn*", "/store/ghn*", "/hooks/ghn*"]
  * Medusa's handler.
  * (Medusa keeps one error handler: a store that sets its own replaces this one.)
  */
-function ghnAwareErrorHandler(error: unknown, req: MedusaRequest, res: MedusaResponse, next: MedusaNextFunction): void {
+export function ghnAwareErrorHandler(error: unknown, req: MedusaRequest, res: MedusaResponse, next: MedusaNextFunction): void {
   if (res.headersSent) return medusaErrorHandler(error, req, res, next)
   // Express's own decoding of a route parameter (`Failed to decode param`): the same 400 as refuseMalformedEscapes.
   if (error instanceof URIError) error = malformedEscape()
@@ -182,7 +193,7 @@ function ghnAwareErrorHandler(error: unknown, req: MedusaRequest, res: MedusaRes
     const logger = req.scope?.resolve<{ error(...a: unknown[]): void; info(m: string): void }>("logger")
     if (statusCode >= 500) logger?.error(error)
     else logger?.info(String(body.message ?? ""))
-    const unworded: AdminError = { code: "unworded", params: { status: statusCode, code, detail: withoutHosts(String(body.message ?? "")) } }
+    const unworded: AdminError = { code: "unworded", params: { status: statusCode, type: String(body.type ?? ""), code, detail: withoutHosts(String(body.message ?? "")) } }
     res.status(statusCode).json({ type: body.type, code, message: adminMessage(unworded, locale), params: unworded.params })
     return
   }
@@ -208,7 +219,7 @@ export default defineMiddlewares({
   errorHandler: ghnAwareErrorHandler,
   routes: [
     // Every field of a store request bounded before anything reads it (src/lib/checkout/field-limits.ts).
-    ...PLUGIN_PATHS.map((matcher) => ({ matcher, middlewares: matcher.startsWith("/store") ? [refuseMalformedEscapes, boundStoreRequest] : [refuseMalformedEscapes] })),
+    ...PLUGIN_PATHS.map((matcher) => ({ matcher, middlewares: matcher.startsWith("/store") ? [refuseMalformedEscapes, refuseDeepQueryKeys, boundStoreRequest] : [refuseMalformedEscapes, refuseDeepQueryKeys] })),
     // Each storefront caller's share of the store's GHN budget (src/api/utils.ts).
     { matcher: "/store*", middlewares: [asCaller] },
     // Medusa's routes that bring a GHN cart's address to the plugin: bounded before Medusa's workflow runs (the provider bounds it again on every path).

@@ -55,7 +55,7 @@ export type AdminErrorParams = {
    * Any other refusal of a plugin admin route (one the catalogue has no words for: Medusa's own,
    * an unexpected failure): said by its HTTP status, the English `detail` kept as data.
    */
-  unworded: { status: number; code: string; detail: string }
+  unworded: { status: number; type: string; code: string; detail: string }
   /** The request's fields refused by the route's validator (field-problems.ts). */
   invalid_request: { problems: FieldProblem[] }
 }
@@ -73,8 +73,10 @@ const several = (list: string) => list.includes(",") || / and \d+ more$/.test(li
 /** A shipping run's status in Vietnamese (src/lib/shipping-run). */
 const RUN_STATUS_VI: Record<string, string> = { queued: "đang chờ chạy", running: "đang chạy", completed: "đã xong", cancelled: "đã huỷ" }
 
-/** What a refusal the catalogue has no words for means, by its HTTP status. */
-function UNWORDED_VI(status: number): string {
+/** What a refusal the catalogue has no words for means, by Medusa's error type, else its HTTP status. */
+function UNWORDED_VI(status: number, type: string): string {
+  if (type === "not_allowed") return "Không thực hiện được yêu cầu này"
+  if (type === "duplicate_error") return "Đã có một bản ghi như vậy"
   if (status === 400) return "Yêu cầu chưa hợp lệ"
   if (status === 401 || status === 403) return "Tài khoản quản trị không có quyền làm việc này"
   if (status === 404) return "Không tìm thấy thứ được yêu cầu"
@@ -193,7 +195,7 @@ const TEXTS: Texts = {
   },
   ticket_not_found: { vi: (p) => `Cửa hàng chưa mở yêu cầu hỗ trợ GHN nào mã ${p.ticket_id}.`, en: (p) => `No GHN ticket ${p.ticket_id} was opened from this store` },
   unworded: {
-    vi: (p) => `${UNWORDED_VI(p.status)} (mã ${p.code}).`,
+    vi: (p) => `${UNWORDED_VI(p.status, p.type)} (mã ${p.code}).`,
     en: (p) => p.detail,
   },
   invalid_request: { vi: (p) => fieldProblemsText(p.problems, "vi"), en: (p) => fieldProblemsText(p.problems, "en") },

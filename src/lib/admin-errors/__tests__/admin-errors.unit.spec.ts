@@ -40,7 +40,7 @@ const EXAMPLES: AdminError[] = [
   { code: "location_no_phone", params: { location: "Kho Hà Nội" } },
   { code: "location_unresolved", params: { location: "Kho Hà Nội", reason_vi: "Không tìm thấy phường.", reason_en: "no ward matches" } },
   { code: "ticket_not_found", params: { ticket_id: "42" } },
-  { code: "unworded", params: { status: 409, code: "conflict", detail: "another GHN order of this order is being made" } },
+  { code: "unworded", params: { status: 409, type: "conflict", code: "conflict", detail: "another GHN order of this order is being made" } },
   { code: "invalid_request", params: { problems: [{ field: "to_phone", problem: "rule", rule: { rule: "phone" } }] } },
 ]
 
