@@ -9,6 +9,7 @@
  *   panel           GET /admin/ghn/orders/:id/shipments (an order's GHN panel)
  *   COD totals      GET /admin/ghn/cod (a page and the totals of every parcel)
  *   insights        GET /admin/ghn/insights (the Insights tab: the last 30 days, every location, by day; and a location by week)
+ *   health          GET /admin/ghn/health (the GHN page's Health section: every figure, per GHN account)
  *   COD CSV         GET /admin/ghn/cod?format=csv (every row, checked against the report's count), with the store's peak RSS above idle
  *   polling run     the polling job in the store's process: 100 parcels asked about with Order Info and applied
  *   recovery pass   the recovery pass in the store's process, with nothing to recover
@@ -218,6 +219,7 @@ async function main() {
       put("COD page and totals", size, await timed(SAMPLES, get("/admin/ghn/cod?limit=20")))
       put("insights, 30 days", size, await timed(SAMPLES, get("/admin/ghn/insights")))
       put("insights, a location by week", size, await timed(SAMPLES, get("/admin/ghn/insights?location_id=sloc_scale&group=week")))
+      put("health", size, await timed(SAMPLES, get("/admin/ghn/health")))
       if (ADMIN_ONLY) continue
       // The CSV of every parcel (capped at the route's 10,000 rows), the store's RSS sampled meanwhile.
       const idle = rssKb(store.pid)
