@@ -1,7 +1,7 @@
 import { CheckCircleSolid, ExclamationCircleSolid } from "@medusajs/icons"
 import { Badge, Container, Table, Text } from "@medusajs/ui"
 import { useQuery } from "@tanstack/react-query"
-import type { CallClasses, Health, HealthAccount } from "../../lib/health/health"
+import { type CallClasses, countText, type Health, type HealthAccount } from "../../lib/health/health"
 import { errorText } from "../lib/api"
 import { dateTime, useGhnTranslation } from "../lib/format"
 import { languageHeaders, sdk } from "../lib/sdk"
@@ -164,7 +164,7 @@ export function HealthReport() {
               testId="ghn-health-quiet"
               label={t("health.quiet")}
               alert={account.parcels.quiet > 0}
-              value={account.parcels.quiet ? t("health.quietSome", { quiet: account.parcels.quiet, oldest: at(account.parcels.oldest_news_at) }) : t("health.quietNone")}
+              value={account.parcels.quiet ? t("health.quietSome", { quiet: countText(account.parcels.quiet), oldest: at(account.parcels.oldest_news_at) }) : t("health.quietNone")}
             />
             <Figure
               testId="ghn-health-cod"

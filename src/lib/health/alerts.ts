@@ -5,7 +5,7 @@
  * PostgreSQL (src/runners/alerts.ts).
  */
 import type { ShopperLocale } from "../checkout/shopper-errors"
-import type { Health } from "./health"
+import { countText, type Health } from "./health"
 
 export const ALERT_KINDS = ["no_callbacks", "backlog", "ghn_errors", "run_failures", "cod_failures", "token_refused"] as const
 export type AlertKind = (typeof ALERT_KINDS)[number]
@@ -37,7 +37,7 @@ export function alertStates({ health, now, parcelsInTransit }: AlertInput, t: Al
   const states: AlertState[] = []
   const lastCallback = health.callbacks.last_received_at ? new Date(health.callbacks.last_received_at).getTime() : null
   const hoursQuiet = lastCallback === null ? Infinity : (now.getTime() - lastCallback) / 3_600_000
-  states.push({ kind: "no_callbacks", account: "store", firing: parcelsInTransit > 0 && hoursQuiet >= t.noCallbackHours, params: { hours: t.noCallbackHours, parcels: parcelsInTransit } })
+  states.push({ kind: "no_callbacks", account: "store", firing: parcelsInTransit > 0 && hoursQuiet >= t.noCallbackHours, params: { hours: t.noCallbackHours, parcels: countText(parcelsInTransit) } })
   const oldest = health.callbacks.oldest_pending_at ? new Date(health.callbacks.oldest_pending_at).getTime() : null
   const waitedMinutes = oldest === null ? 0 : Math.floor((now.getTime() - oldest) / 60_000)
   states.push({ kind: "backlog", account: "store", firing: waitedMinutes >= t.backlogMinutes, params: { minutes: waitedMinutes, pending: health.callbacks.pending } })

@@ -4,6 +4,16 @@
  */
 import type { GhnCallOutcome } from "../ghn"
 
+/**
+ * Parcels are counted up to this many (quiet in transit, in transit at all): the count then reads
+ * at most this many index entries, so the figure costs the same at 100,000 parcels as at 1,000;
+ * past it the screen and the alert say "at least".
+ */
+export const HEALTH_COUNT_CAP = 1000
+
+/** A count read up to HEALTH_COUNT_CAP, as a person reads it: "1000+" once it reached the cap. */
+export const countText = (n: number): string | number => (n >= HEALTH_COUNT_CAP ? `${HEALTH_COUNT_CAP}+` : n)
+
 /** GHN's answers over a window, by class; a refusal's codes with their counts, most first. */
 export type CallClasses = Record<Exclude<GhnCallOutcome, "aborted">, number> & { codes: { outcome: string; code: string; calls: number }[]; avg_ms: number | null }
 

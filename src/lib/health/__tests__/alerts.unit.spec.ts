@@ -1,5 +1,5 @@
 import { ALERT_KINDS, alertStates, alertText, DEFAULT_ALERT_THRESHOLDS } from "../alerts"
-import { healthOf } from "../health"
+import { HEALTH_COUNT_CAP, healthOf } from "../health"
 import { ghnProviderIdOf } from "../../runtime/provider-id"
 
 /** The provider as a store registers it (any id; the one provider-id rule names it). */
@@ -45,6 +45,12 @@ describe("the alerts' conditions", () => {
     expect(firing(alertStates({ health: health({ hour: [5, 10] }), now, parcelsInTransit: 0 }, t))).toEqual([])
     // No parcel in transit: a quiet webhook is normal.
     expect(firing(alertStates({ health: health({ lastCallback: null }), now, parcelsInTransit: 0 }, t))).toEqual([])
+  })
+
+  it(`says "at least" of parcels counted up to the cap (${HEALTH_COUNT_CAP}), the count's constant cost`, () => {
+    const quiet = (parcelsInTransit: number) => alertStates({ health: health({ lastCallback: null }), now, parcelsInTransit }, DEFAULT_ALERT_THRESHOLDS).find((s) => s.kind === "no_callbacks")!
+    expect(quiet(HEALTH_COUNT_CAP - 1).params.parcels).toBe(HEALTH_COUNT_CAP - 1)
+    expect(alertText(quiet(HEALTH_COUNT_CAP), "open", "en").description).toContain(`while ${HEALTH_COUNT_CAP}+ parcels are in transit`)
   })
 
   it("words each alert's opening and clearing in Vietnamese and English", () => {

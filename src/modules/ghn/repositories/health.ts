@@ -2,6 +2,7 @@ import type { Context } from "@medusajs/framework/types"
 import { InjectManager, MedusaContext } from "@medusajs/framework/utils"
 import type { CallBucket } from "../../../lib/health/call-stats"
 import { MAX_CALLBACK_ATTEMPTS } from "../../../lib/status/webhook"
+import { HEALTH_COUNT_CAP } from "../../../lib/health/health"
 import { SqlRepository } from "../utils/sql-repository"
 
 /** Statuses of a parcel GHN has in hand and has not finished with: "no news for a day" is worth a look. */
@@ -56,13 +57,18 @@ export class HealthRepository extends SqlRepository {
   /** Parcels GHN has in hand and has not finished with (the no-callback alert needs some). */
   @InjectManager()
   async inTransit(@MedusaContext() sharedContext: Context = {}): Promise<number> {
-    const [row] = await this.rows<{ n: string }>(sharedContext, "select count(*) as n from ghn_shipment where status = any(?) and deleted_at is null", [[...IN_TRANSIT_STATUSES]])
+    // Counted up to the cap (the alert needs "some", and says "at least" past it): constant cost.
+    const [row] = await this.rows<{ n: string }>(
+      sharedContext,
+      "select count(*) as n from (select 1 from ghn_shipment where status = any(?) and deleted_at is null limit ?) t",
+      [[...IN_TRANSIT_STATUSES], HEALTH_COUNT_CAP]
+    )
     return Number(row?.n ?? 0)
   }
 
   @InjectManager()
   async figures(@MedusaContext() sharedContext: Context = {}): Promise<HealthFigures> {
-    const [[last], [pending], parcels, cod, calls, busiest, runs] = await Promise.all([
+    const [[last], [pending], quiet, oldest, cod, calls, busiest, runs] = await Promise.all([
       this.rows<{ at: Date | null }>(sharedContext, "select received_at as at from ghn_webhook_event where deleted_at is null order by received_at desc limit 1"),
       this.rows<{ pending: string; oldest: Date | null; failed: string }>(
         sharedContext,
@@ -70,10 +76,24 @@ export class HealthRepository extends SqlRepository {
            from ghn_webhook_event where processed_at is null and unknown_order = false and deleted_at is null`,
         [MAX_CALLBACK_ATTEMPTS, MAX_CALLBACK_ATTEMPTS, MAX_CALLBACK_ATTEMPTS]
       ),
+      // Parcels in transit with no news for a day: counted up to the cap, then each status's oldest
+      // read first from the (status, status_at) index; both cost the same whatever the table holds.
       this.rows<{ provider_id: string | null; quiet: string; oldest: Date | null }>(
         sharedContext,
-        `select provider_id, count(*) as quiet, min(status_at) as oldest from ghn_shipment
-          where status = any(?) and status_at < now() - interval '1 day' and deleted_at is null group by provider_id`,
+        `select provider_id, count(*) as quiet, min(status_at) as oldest
+           from (select provider_id, status_at from ghn_shipment
+                  where status = any(?) and status_at < now() - interval '1 day' and deleted_at is null limit ?) q
+          group by provider_id`,
+        [[...IN_TRANSIT_STATUSES], HEALTH_COUNT_CAP]
+      ),
+      this.rows<{ provider_id: string | null; oldest: Date | null }>(
+        sharedContext,
+        `select o.provider_id, min(o.status_at) as oldest
+           from unnest(?::text[]) as s(status)
+           cross join lateral (select g.provider_id, g.status_at from ghn_shipment g
+                                where g.status = s.status and g.status_at < now() - interval '1 day' and g.deleted_at is null
+                                order by g.status_at limit 1) o
+          group by o.provider_id`,
         [[...IN_TRANSIT_STATUSES]]
       ),
       this.rows<{ provider_id: string | null; failed: string; waiting: string }>(
@@ -110,7 +130,9 @@ export class HealthRepository extends SqlRepository {
       if (!byProvider.has(provider_id)) byProvider.set(provider_id, { provider_id, quiet: 0, oldest_news_at: null, cod_failed: 0, cod_waiting: 0 })
       return byProvider.get(provider_id)!
     }
-    for (const p of parcels) Object.assign(of(p.provider_id), { quiet: Number(p.quiet), oldest_news_at: p.oldest })
+    // The oldest: each status's first in the index (exact for the store), else the counted ones' (an account's own).
+    const earliest = (a: Date | null, b: Date | null | undefined) => (!a ? (b ?? null) : !b ? a : new Date(Math.min(new Date(a).getTime(), new Date(b).getTime())))
+    for (const p of quiet) Object.assign(of(p.provider_id), { quiet: Number(p.quiet), oldest_news_at: earliest(p.oldest, oldest.find((o) => o.provider_id === p.provider_id)?.oldest) })
     for (const c of cod) Object.assign(of(c.provider_id), { cod_failed: Number(c.failed), cod_waiting: Number(c.waiting) })
     return {
       callbacks: { last_received_at: last?.at ?? null, pending: Number(pending?.pending ?? 0), oldest_pending_at: pending?.oldest ?? null, failed: Number(pending?.failed ?? 0) },
