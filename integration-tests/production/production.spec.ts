@@ -9,11 +9,13 @@
  * `redis-server` on PATH (see integration-tests/helpers/redis.ts); without either the topology
  * tests skip with a banner naming what they need, and fail under CI=true.
  */
+import * as http from "node:http"
+import type { AddressInfo } from "node:net"
 import { apiClient, freshDatabase, migrate, sqlClient, startStore, WEBHOOK_HEADER, WEBHOOK_SECRET, type Database, type Store } from "../../bench/lib/harness"
 import { ensureRedis, redisMissing, type TestRedis } from "../helpers/redis"
 import { describeWhen } from "../helpers/requirements"
 import { sandbox } from "../helpers/sandbox"
-import { checkout, createCart, explained, failure, fulfilOrder, seedGhnStore, type SeededStore } from "../helpers/store"
+import { checkout, createCart, CUSTOMER_ADDRESS, explained, failure, fulfilOrder, seedGhnStore, type SeededStore } from "../helpers/store"
 import { waitFor } from "../helpers/wait"
 
 
@@ -75,6 +77,37 @@ async function itemsOf(api: any, admin: Admin, orderId: string) {
   return { total: Math.round(Number(data.order.total)), items: data.order.items.map((i: any) => ({ id: i.id as string, quantity: Number(i.quantity) })) }
 }
 
+/**
+ * An OTLP/HTTP collector as a store's would be (OpenTelemetry's exporters post JSON): keeps what
+ * it receives, for the test to read.
+ */
+async function startCollector() {
+  const received: { path: string; body: string }[] = []
+  const server = http.createServer((req, res) => {
+    let body = ""
+    req.setEncoding("utf8")
+    req.on("data", (chunk) => (body += chunk))
+    req.on("end", () => {
+      received.push({ path: req.url ?? "", body })
+      res.writeHead(200, { "content-type": "application/json" }).end("{}")
+    })
+  })
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve))
+  const { port } = server.address() as AddressInfo
+  type Attribute = { key: string; value: Record<string, unknown> }
+  const payloads = (kind: "traces" | "metrics") => received.filter((r) => r.path === `/v1/${kind}`).map((r) => JSON.parse(r.body))
+  return {
+    url: `http://127.0.0.1:${port}`,
+    received,
+    spans: () =>
+      payloads("traces").flatMap((p) =>
+        (p.resourceSpans ?? []).flatMap((r: any) => (r.scopeSpans ?? []).flatMap((s: any) => (s.spans ?? []) as { name: string; attributes?: Attribute[] }[]))
+      ),
+    metrics: () => payloads("metrics").flatMap((p) => (p.resourceMetrics ?? []).flatMap((r: any) => (r.scopeMetrics ?? []).flatMap((s: any) => (s.metrics ?? []).map((m: any) => m.name as string)))),
+    close: () => new Promise((resolve) => server.close(resolve)),
+  }
+}
+
 describe("restarts (one Medusa process, killed with SIGKILL)", () => {
   let db: Database
   let sql: Sql
@@ -82,6 +115,7 @@ describe("restarts (one Medusa process, killed with SIGKILL)", () => {
   let api: any
   let admin: Admin
   let seeded: SeededStore
+  let collector: Awaited<ReturnType<typeof startCollector>>
 
   const restart = async () => {
     store.child.kill("SIGKILL")
@@ -95,7 +129,9 @@ describe("restarts (one Medusa process, killed with SIGKILL)", () => {
     db = await freshDatabase("restart")
     await migrate(db, SANDBOX())
     sql = await sqlClient(db)
-    store = await startStore(db, SANDBOX())
+    // Its first process registers OpenTelemetry as a store's instrumentation.ts does (the root's, on GHN_OTEL_COLLECTOR).
+    collector = await startCollector()
+    store = await startStore(db, SANDBOX(), { GHN_OTEL_COLLECTOR: collector.url })
     api = explained(apiClient(store.url))
     admin = await adminOf(store)
     seeded = await seedGhnStore(apiClient(store.url), admin)
@@ -103,11 +139,29 @@ describe("restarts (one Medusa process, killed with SIGKILL)", () => {
 
   afterAll(async () => {
     await store?.stop()
+    await collector?.close()
     await sql?.end()
     await db?.drop()
   })
 
   beforeEach(() => sandbox.faults([]))
+
+  it("sends the plugin's spans and metrics to the store's OpenTelemetry collector, with no other set-up, and never the token", async () => {
+    const order = await placeCodOrder(api, seeded)
+    const code = (await fulfilOrder(api, admin, seeded, order.id)).data.order_code
+    expect((await callback(store, statusEvent(code, "picked", Date.now()))).status).toBe(200)
+    const names = () => collector.spans().map((s) => s.name)
+    const metrics = ["ghn.calls", "ghn.call.duration", "ghn.callbacks.applied"]
+    await waitFor(async () => names().includes("GHN orders.create") && names().includes("GHN apply shipment news") && metrics.every((m) => collector.metrics().includes(m)), {
+      what: "the plugin's spans and metrics at the collector",
+    })
+    const create = collector.spans().find((s) => s.name === "GHN orders.create")!
+    const attributes = Object.fromEntries((create.attributes ?? []).map((a) => [a.key, Object.values(a.value)[0]]))
+    expect(attributes).toMatchObject({ "ghn.operation": "orders.create", "ghn.outcome": "2xx" })
+    // What reached the collector names no token, receiver phone or address.
+    const everything = collector.received.map((r) => r.body).join("\n")
+    for (const secret of ["sandbox-owner-token", CUSTOMER_ADDRESS.phone, CUSTOMER_ADDRESS.address_1]) expect(everything).not.toContain(secret)
+  })
 
   /** The parcel's COD as the COD tab shows it, and every capture of its order's payments. */
   async function codOf(code: string) {
