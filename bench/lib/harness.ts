@@ -133,7 +133,7 @@ export type Store = {
   stop(): Promise<void>
   adminToken(): Promise<string>
   /** Runs one of the plugin's jobs in the store's process (bench/lib/store-server.ts), timed there. */
-  run<R = unknown>(job: "poll" | "recovery" | "prune" | "reconcile-ready", args?: Record<string, unknown>): Promise<{ ms: number; result: R }>
+  run<R = unknown>(job: "poll" | "recovery" | "prune" | "reconcile-ready" | "alerts", args?: Record<string, unknown>): Promise<{ ms: number; result: R }>
 }
 
 function medusaEnv(db: Database, sandboxUrl: string): NodeJS.ProcessEnv {

@@ -79,6 +79,7 @@ function serveJobs(container: any) {
   const { pollGhnShipments } = require("../../src/jobs/poll-ghn-shipments")
   const { recoveryPass } = require("../../src/runners/shipments")
   const { pruneGhnCallbacks } = require("../../src/jobs/prune-ghn-callbacks")
+  const { checkGhnAlerts } = require("../../src/runners/health")
   /* eslint-enable @typescript-eslint/no-require-imports */
   // The jobs timed here do not also run on their schedule in this store: the hourly pruning at
   // minute 17 would share a timed pruning's batches (bench:scale once counted 4,000 callbacks fewer
@@ -95,6 +96,8 @@ function serveJobs(container: any) {
     prune: (args) => pruneGhnCallbacks(container, args),
     // The hourly reconcile of Ready to ship's index of open orders (what its job runs).
     "reconcile-ready": () => container.resolve("ghn").readyToShip.reconcile(),
+    // One check of the alerts (what its job runs every minute): what it opened and cleared, as `phase:kind`.
+    alerts: async () => ((await checkGhnAlerts(container)) as { phase: string; state: { kind: string } }[]).map((t) => `${t.phase}:${t.state.kind}`),
   }
   process.on("message", async (m: { id: number; job: string; args?: unknown }) => {
     const t0 = process.hrtime.bigint()

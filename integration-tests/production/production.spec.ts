@@ -163,6 +163,37 @@ describe("restarts (one Medusa process, killed with SIGKILL)", () => {
     for (const secret of ["sandbox-owner-token", CUSTOMER_ADDRESS.phone, CUSTOMER_ADDRESS.address_1]) expect(everything).not.toContain(secret)
   })
 
+  it("opens an alert once and clears it once across a restart: the incident is the database's, not the process's", async () => {
+    // The admin's feed: what was told of this run's incident, opened and cleared (the store's language, Vietnamese).
+    const feed = async () =>
+      (
+        await sql.query(
+          "select data->>'description' as text from notification where channel = 'feed' and (data->>'description' like '%ghnrun_ALERTRESTART%' or data->>'description' like 'Các lượt gửi hàng gần đây%') order by created_at"
+        )
+      ).rows.map((r: { text: string }) => r.text)
+    const check = async () => ((await store.run<string[]>("alerts")).result).filter((t) => t.endsWith(":run_failures"))
+    // A shipping run that failed two orders of three (the alert's default share is a half).
+    await sql.query("insert into ghn_shipping_run (id, status, total, created_at, updated_at) values ('ghnrun_ALERTRESTART', 'completed', 3, now(), now())")
+    await sql.query(
+      `insert into ghn_shipping_run_order (id, run_id, order_id, status, attempts, created_at, updated_at) values
+         ('ghnrno_AR1', 'ghnrun_ALERTRESTART', 'order_AR1', 'failed', 1, now(), now()),
+         ('ghnrno_AR2', 'ghnrun_ALERTRESTART', 'order_AR2', 'failed', 1, now(), now()),
+         ('ghnrno_AR3', 'ghnrun_ALERTRESTART', 'order_AR3', 'created', 1, now(), now())`
+    )
+    expect(await check()).toEqual(["open:run_failures"])
+    expect(await feed()).toEqual(["Lượt gửi hàng ghnrun_ALERTRESTART: 2 trên 3 đơn lỗi."])
+    // The process dies and comes back: the open incident is read again, never told again.
+    await restart()
+    expect(await check()).toEqual([])
+    expect(await feed()).toHaveLength(1)
+    // Mended (the run set aside), then another restart: cleared once, told once.
+    await sql.query("update ghn_shipping_run set deleted_at = now() where id = 'ghnrun_ALERTRESTART'")
+    expect(await check()).toEqual(["clear:run_failures"])
+    await restart()
+    expect(await check()).toEqual([])
+    expect(await feed()).toEqual(["Lượt gửi hàng ghnrun_ALERTRESTART: 2 trên 3 đơn lỗi.", "Các lượt gửi hàng gần đây không còn lỗi quá ngưỡng."])
+  })
+
   /** The parcel's COD as the COD tab shows it, and every capture of its order's payments. */
   async function codOf(code: string) {
     const { data } = await api.get("/admin/ghn/cod?filter=all&limit=100", admin)
