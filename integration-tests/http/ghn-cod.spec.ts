@@ -112,7 +112,7 @@ medusaIntegrationTestRunner({
       const ghn = getContainer().resolve("ghn") as any
       const [row] = await ghn.listGhnShipments({ order_code: code })
       const payments = getContainer().resolve("payment") as any
-      await payments.updateCaptures({ id: made.id, metadata: {} })
+      await payments.updateCaptures({ id: made.id, metadata: { ghn_order_code: null } })
       await ghn.updateGhnShipments({ id: row.id, cod_capture_status: "capturing", cod_capture_id: null, cod_captured_at: new Date(), cod_capture_before: { payment_id: made.payment_id, captures: [] } })
 
       const { captureDueGhnCod } = await import("../../src/runners/cod")
@@ -121,6 +121,40 @@ medusaIntegrationTestRunner({
       expect(captures.map((c: any) => [c.id, c.metadata?.ghn_order_code])).toEqual([[made.id, code]])
       const [shipment] = await shipmentsOf(order.id)
       expect(shipment).toEqual(expect.objectContaining({ cod_capture_status: "captured", cod_capture_id: made.id, cod_captured_amount: order.total, cod_capture_error: null }))
+    })
+
+    it("records on the order a capture whose run stopped inside Medusa's capture workflow, between the payment's capture and the order's transaction", async () => {
+      const order = await codOrder()
+      const code = (await fulfilOrder(api, admin, store, order.id)).data.order_code as string
+      await deliver(code)
+      await waitFor(async () => (await shipmentsOf(order.id))[0]?.cod_capture_status === "captured")
+      const [made] = (await paymentsOf(order.id)).captures
+      // As a kill leaves it inside capturePaymentWorkflow: the payment captured, the order's
+      // transaction not written (the order reads unpaid), the capture untagged, the parcel capturing.
+      const ghn = getContainer().resolve("ghn") as any
+      const orders = getContainer().resolve("order") as any
+      const payments = getContainer().resolve("payment") as any
+      const transactionsOf = () => orders.listOrderTransactions({ order_id: order.id, reference: "capture", reference_id: made.id })
+      await orders.deleteOrderTransactions((await transactionsOf()).map((t: any) => t.id))
+      const summary = async () => {
+        const { data } = await api.get(`/admin/orders/${order.id}?fields=summary.*`, admin)
+        return [Number(data.order.summary.paid_total), Number(data.order.summary.pending_difference)]
+      }
+      expect(await summary()).toEqual([0, order.total])
+      const [row] = await ghn.listGhnShipments({ order_code: code })
+      await payments.updateCaptures({ id: made.id, metadata: { ghn_order_code: null } })
+      await ghn.updateGhnShipments({ id: row.id, cod_capture_status: "capturing", cod_capture_id: null, cod_captured_at: new Date(), cod_capture_before: { payment_id: made.payment_id, captures: [] } })
+
+      await captureDueGhnCod(getContainer())
+      expect(await summary()).toEqual([order.total, 0])
+      expect(await transactionsOf()).toHaveLength(1)
+      expect((await paymentsOf(order.id)).captures.map((c: any) => c.id)).toEqual([made.id])
+      // Run again: nothing more is written.
+      await ghn.updateGhnShipments({ id: row.id, cod_capture_status: "capturing", cod_capture_id: null, cod_capture_before: { payment_id: made.payment_id, captures: [] } })
+      await payments.updateCaptures({ id: made.id, metadata: { ghn_order_code: null } })
+      await captureDueGhnCod(getContainer())
+      expect(await transactionsOf()).toHaveLength(1)
+      expect(await summary()).toEqual([order.total, 0])
     })
 
     it("captures nothing for a parcel GHN returned", async () => {

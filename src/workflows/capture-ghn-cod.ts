@@ -1,6 +1,7 @@
 import { createWorkflow, transform, when, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
 import {
   acquireLockStep,
+  addOrderTransactionStep,
   authorizePaymentSessionStep,
   capturePaymentWorkflow,
   createPaymentSessionsWorkflow,
@@ -63,6 +64,11 @@ export const captureGhnCodWorkflow = createWorkflow("capture-ghn-cod", (input: C
       input: transform({ plan }, ({ plan }) => ({ order_id: plan.order_id!, payment_collection_id: (plan as { payment_collection_id: string }).payment_collection_id })),
     })
   )
+  // A capture adopted from a run that stopped inside Medusa's capture workflow, after the payment's
+  // capture and before the order's transaction: the transaction Medusa would have written, once.
+  when("ghn-cod-adopted-on-order", { plan }, ({ plan }) => !!plan.order_transaction).then(() => {
+    addOrderTransactionStep(transform({ plan }, ({ plan }) => plan.order_transaction!))
+  })
   const result = recordGhnCodCaptureStep(
     transform({ plan, payment, marked }, ({ plan, payment, marked }) => ({
       plan,

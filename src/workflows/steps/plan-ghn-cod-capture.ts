@@ -15,7 +15,7 @@ type PaymentRow = {
   canceled_at?: unknown
   captures?: { id: string; amount: unknown; created_at?: string | Date | null; metadata?: Record<string, unknown> | null }[] | null
 }
-type OrderPaymentsRow = { id: string; payment_collections?: { id: string; status?: string | null; amount?: unknown; payments?: PaymentRow[] | null }[] | null }
+type OrderPaymentsRow = { id: string; currency_code?: string | null; payment_collections?: { id: string; status?: string | null; amount?: unknown; payments?: PaymentRow[] | null }[] | null }
 
 /**
  * What this run does; `record` false: nothing to write on the shipment (not delivered, or already
@@ -31,18 +31,25 @@ export type Plan = CodCapturePlan & {
   /** What the parcel will have recorded once this part is, and whether a part is left for the next run. */
   total_after?: number
   more?: boolean
+  /**
+   * An adopted capture's transaction on the order, as Medusa's capturePaymentWorkflow writes it
+   * after the payment's capture: a run stopped between the two left the order unpaid in Medusa's
+   * books. Written again by Medusa's own step, which skips one the order has.
+   */
+  order_transaction?: { order_id: string; amount: number; currency_code: string; reference: "capture"; reference_id: string }
 }
 
 /** What a part in progress keeps on the parcel (`cod_capture_before`) to know, by id, what Medusa made. */
 export type CaptureBefore = { payment_id?: string; payment_collection_id?: string; captures?: string[]; payments?: string[] }
 
 /** The order's payments and collections, as the COD rule reads them (captures tagged with a GHN order code named). */
-async function codPaymentsOf(container: MedusaContainer, orderId: string): Promise<{ payments: CodPayment[]; collections: CodCollection[] }> {
+async function codPaymentsOf(container: MedusaContainer, orderId: string): Promise<{ payments: CodPayment[]; collections: CodCollection[]; currency_code: string | null }> {
   const query = container.resolve<QueryGraph>(ContainerRegistrationKeys.QUERY)
   const { data } = await query.graph<OrderPaymentsRow>({
     entity: "order",
     fields: [
       "id",
+      "currency_code",
       "payment_collections.id",
       "payment_collections.status",
       "payment_collections.amount",
@@ -79,7 +86,7 @@ async function codPaymentsOf(container: MedusaContainer, orderId: string): Promi
       })),
     }))
   )
-  return { payments, collections }
+  return { payments, collections, currency_code: data[0]?.currency_code ?? null }
 }
 
 /**
@@ -96,7 +103,7 @@ export const planGhnCodCaptureStep = createStep("plan-ghn-cod-capture", async ({
   if (shipment.status !== "delivered") return new StepResponse(quiet(`the parcel is ${shipment.status}, not delivered`))
   if (shipment.cod_capture_status === "captured" || shipment.cod_capture_status === "skipped") return new StepResponse(quiet("already settled"))
   const base = { shipment_id: shipment.id, order_id: shipment.order_id, order_code, record: true }
-  const { payments, collections } = await codPaymentsOf(container, shipment.order_id)
+  const { payments, collections, currency_code } = await codPaymentsOf(container, shipment.order_id)
   const parcel = { order_code, cod_amount: shipment.cod_amount }
   let plan = codCaptureFor(parcel, payments, ghn.accountOf(shipment.provider_id).options, collections)
   const done = payments.flatMap((p) => p.captures).filter((c) => c.ghn_order_code === order_code).reduce((sum, c) => sum + c.amount, 0)
@@ -104,6 +111,7 @@ export const planGhnCodCaptureStep = createStep("plan-ghn-cod-capture", async ({
   // A run that stopped after Medusa's capture (or its marking a collection paid) and before its
   // record: what it made is the capture that was not there when it began (kept on the parcel before).
   const before = (shipment.cod_capture_before as CaptureBefore | null) ?? null
+  let adopted: Plan["order_transaction"]
   if ((shipment.cod_capture_status === "capturing" || shipment.cod_capture_status === "failed") && (before?.payment_id || before?.payment_collection_id)) {
     const made = before.payment_id
       ? payments.find((p) => p.id === before.payment_id)?.captures.find((c) => !c.ghn_order_code && !(before.captures ?? []).includes(c.id))
@@ -114,6 +122,7 @@ export const planGhnCodCaptureStep = createStep("plan-ghn-cod-capture", async ({
     if (made) {
       plan = { kind: "captured", capture_id: made.id, amount: made.amount, remaining: shipment.cod_amount - done }
       totalAfter = done + made.amount
+      adopted = currency_code ? { order_id: shipment.order_id, amount: made.amount, currency_code, reference: "capture", reference_id: made.id } : undefined
     }
   }
   const known =
@@ -124,5 +133,5 @@ export const planGhnCodCaptureStep = createStep("plan-ghn-cod-capture", async ({
         : undefined
   // One part per run: a part short of the COD leaves the rest to the next run (the runner's, or the recovery pass).
   const more = plan.kind !== "skip" && plan.remaining !== 0 && shipment.cod_amount - totalAfter > 1
-  return new StepResponse<Plan>({ ...plan, ...base, before: known, total_after: totalAfter, more })
+  return new StepResponse<Plan>({ ...plan, ...base, before: known, total_after: totalAfter, more, ...(adopted ? { order_transaction: adopted } : {}) })
 })
