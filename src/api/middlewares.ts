@@ -219,7 +219,11 @@ export default defineMiddlewares({
   errorHandler: ghnAwareErrorHandler,
   routes: [
     // Every field of a store request bounded before anything reads it (src/lib/checkout/field-limits.ts).
-    ...PLUGIN_PATHS.map((matcher) => ({ matcher, middlewares: matcher.startsWith("/store") ? [refuseMalformedEscapes, refuseDeepQueryKeys, boundStoreRequest] : [refuseMalformedEscapes, refuseDeepQueryKeys] })),
+    // (GHN's webhook reads no query: whatever the URL set in GHN's portal carries is not refused.)
+    ...PLUGIN_PATHS.map((matcher) => ({
+      matcher,
+      middlewares: matcher.startsWith("/store") ? [refuseMalformedEscapes, refuseDeepQueryKeys, boundStoreRequest] : matcher.startsWith("/hooks") ? [refuseMalformedEscapes] : [refuseMalformedEscapes, refuseDeepQueryKeys],
+    })),
     // Each storefront caller's share of the store's GHN budget (src/api/utils.ts).
     { matcher: "/store*", middlewares: [asCaller] },
     // Medusa's routes that bring a GHN cart's address to the plugin: bounded before Medusa's workflow runs (the provider bounds it again on every path).
