@@ -896,7 +896,8 @@ describeBrowser()("GHN admin in a browser", () => {
     await page.goto("/app/ghn?tab=ready")
     const ready = page.locator('[data-testid="ghn-ready-page"]')
     await ready.locator("tbody tr").first().waitFor()
-    await expect(page.locator('[data-testid="ghn-tab-ready"]').innerText()).resolves.toBe(`Chờ giao GHN (${before.count})`)
+    // The tab's count is a query of its own, answered after the list's rows may be: waited for.
+    await until("the tab's count", async () => (await page.locator('[data-testid="ghn-tab-ready"]').innerText()) === `Chờ giao GHN (${before.count})`)
     await expect(ready.locator('[data-testid="ghn-ready-create-all"]').innerText()).resolves.toBe(`Tạo đơn GHN cho cả ${before.count} đơn`)
     await expect(ready.locator("tbody tr").count()).resolves.toBe(before.orders.length)
     await screenshot(page, "ready-to-ship-vi")
@@ -996,7 +997,7 @@ describeBrowser()("GHN admin in a browser", () => {
     await en.goto("/app/ghn?tab=ready")
     const enReady = en.locator('[data-testid="ghn-ready-page"]')
     await enReady.locator("tbody tr").first().waitFor()
-    await expect(en.locator('[data-testid="ghn-tab-ready"]').innerText()).resolves.toBe(`Ready to ship (${after.count})`)
+    await until("the tab's count in English", async () => (await en.locator('[data-testid="ghn-tab-ready"]').innerText()) === `Ready to ship (${after.count})`)
     const runRow = enReady.locator('[data-testid="ghn-run-list"] button').first()
     await expect(runRow.innerText()).resolves.toContain(`${total} of ${total}: ${created} created, ${blocked.length} failed · finished`)
     await runRow.click()
