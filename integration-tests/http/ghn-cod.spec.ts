@@ -52,6 +52,24 @@ medusaIntegrationTestRunner({
       return { status: data.order.payment_status as string, captures: payments.flatMap((p: any) => p.captures ?? []) as any[] }
     }
 
+    /** A COD order shipped, delivered and captured: its parcel's code and Medusa's capture. */
+    async function capturedCodOrder() {
+      const order = await codOrder()
+      const code = (await fulfilOrder(api, admin, store, order.id)).data.order_code as string
+      await deliver(code)
+      await waitFor(async () => (await shipmentsOf(order.id))[0]?.cod_capture_status === "captured")
+      const [made] = (await paymentsOf(order.id)).captures
+      return { order, code, made }
+    }
+
+    /** The parcel as a stopped run leaves it after Medusa's capture: "capturing", the capture untagged, what the payment had before kept. */
+    async function leaveCaptureMidway(code: string, made: { id: string; payment_id: string }) {
+      const ghn = getContainer().resolve("ghn") as any
+      const [row] = await ghn.listGhnShipments({ order_code: code })
+      await (getContainer().resolve("payment") as any).updateCaptures({ id: made.id, metadata: { ghn_order_code: null } })
+      await ghn.updateGhnShipments({ id: row.id, cod_capture_status: "capturing", cod_capture_id: null, cod_captured_at: new Date(), cod_capture_before: { payment_id: made.payment_id, captures: [] } })
+    }
+
     /** Every callback stored for the parcel (a callback is stored before it is acknowledged) applied. */
     async function callbacksApplied(code: string) {
       const ghn = getContainer().resolve("ghn") as any
@@ -103,17 +121,9 @@ medusaIntegrationTestRunner({
     })
 
     it("completes a capture whose run stopped after Medusa captured, by the capture's id: never a second capture, never 'skipped'", async () => {
-      const order = await codOrder()
-      const code = (await fulfilOrder(api, admin, store, order.id)).data.order_code as string
-      await deliver(code)
-      await waitFor(async () => (await shipmentsOf(order.id))[0]?.cod_capture_status === "captured")
-      const [made] = (await paymentsOf(order.id)).captures
+      const { order, code, made } = await capturedCodOrder()
       // As a stop leaves it between Medusa's capture and the parcel's record: capturing, the capture untagged.
-      const ghn = getContainer().resolve("ghn") as any
-      const [row] = await ghn.listGhnShipments({ order_code: code })
-      const payments = getContainer().resolve("payment") as any
-      await payments.updateCaptures({ id: made.id, metadata: { ghn_order_code: null } })
-      await ghn.updateGhnShipments({ id: row.id, cod_capture_status: "capturing", cod_capture_id: null, cod_captured_at: new Date(), cod_capture_before: { payment_id: made.payment_id, captures: [] } })
+      await leaveCaptureMidway(code, made)
 
       const { captureDueGhnCod } = await import("../../src/runners/cod")
       await captureDueGhnCod(getContainer())
@@ -124,16 +134,10 @@ medusaIntegrationTestRunner({
     })
 
     it("records on the order a capture whose run stopped inside Medusa's capture workflow, between the payment's capture and the order's transaction", async () => {
-      const order = await codOrder()
-      const code = (await fulfilOrder(api, admin, store, order.id)).data.order_code as string
-      await deliver(code)
-      await waitFor(async () => (await shipmentsOf(order.id))[0]?.cod_capture_status === "captured")
-      const [made] = (await paymentsOf(order.id)).captures
+      const { order, code, made } = await capturedCodOrder()
       // As a kill leaves it inside capturePaymentWorkflow: the payment captured, the order's
       // transaction not written (the order reads unpaid), the capture untagged, the parcel capturing.
-      const ghn = getContainer().resolve("ghn") as any
       const orders = getContainer().resolve("order") as any
-      const payments = getContainer().resolve("payment") as any
       const transactionsOf = () => orders.listOrderTransactions({ order_id: order.id, reference: "capture", reference_id: made.id })
       await orders.deleteOrderTransactions((await transactionsOf()).map((t: any) => t.id))
       const summary = async () => {
@@ -141,17 +145,14 @@ medusaIntegrationTestRunner({
         return [Number(data.order.summary.paid_total), Number(data.order.summary.pending_difference)]
       }
       expect(await summary()).toEqual([0, order.total])
-      const [row] = await ghn.listGhnShipments({ order_code: code })
-      await payments.updateCaptures({ id: made.id, metadata: { ghn_order_code: null } })
-      await ghn.updateGhnShipments({ id: row.id, cod_capture_status: "capturing", cod_capture_id: null, cod_captured_at: new Date(), cod_capture_before: { payment_id: made.payment_id, captures: [] } })
+      await leaveCaptureMidway(code, made)
 
       await captureDueGhnCod(getContainer())
       expect(await summary()).toEqual([order.total, 0])
       expect(await transactionsOf()).toHaveLength(1)
       expect((await paymentsOf(order.id)).captures.map((c: any) => c.id)).toEqual([made.id])
       // Run again: nothing more is written.
-      await ghn.updateGhnShipments({ id: row.id, cod_capture_status: "capturing", cod_capture_id: null, cod_capture_before: { payment_id: made.payment_id, captures: [] } })
-      await payments.updateCaptures({ id: made.id, metadata: { ghn_order_code: null } })
+      await leaveCaptureMidway(code, made)
       await captureDueGhnCod(getContainer())
       expect(await transactionsOf()).toHaveLength(1)
       expect(await summary()).toEqual([order.total, 0])

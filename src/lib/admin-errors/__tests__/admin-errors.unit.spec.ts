@@ -1,6 +1,7 @@
 import { MedusaError } from "@medusajs/framework/utils"
 import { adminAnswerOf, adminError, GhnServiceError, shopperError } from "../../runtime/medusa-error"
 import { ADMIN_ERROR_CODES, type AdminError, adminMessage } from "../admin-errors"
+import { ghnProviderIdOf } from "../../runtime/provider-id"
 
 /** One refusal of each code, with parameters as the routes fill them. */
 const EXAMPLES: AdminError[] = [
@@ -35,7 +36,7 @@ const EXAMPLES: AdminError[] = [
   { code: "location_not_found", params: { location_id: "sloc_1" } },
   { code: "zone_not_of_location", params: { service_zone_id: "serzo_9", location: "Kho Hà Nội", zones: 'serzo_1 "Việt Nam"' } },
   { code: "zone_needed", params: { location: "Kho Hà Nội", count: 2, zones: 'serzo_1 "Bắc", serzo_2 "Nam"' } },
-  { code: "provider_unknown", params: { provider_id: "ghn_nope", providers: "ghn_ghn" } },
+  { code: "provider_unknown", params: { provider_id: "ghn_nope", providers: ghnProviderIdOf("ghn") } },
   { code: "location_no_street", params: { location: "Kho Hà Nội" } },
   { code: "location_no_phone", params: { location: "Kho Hà Nội" } },
   { code: "location_unresolved", params: { location: "Kho Hà Nội", reason_vi: "Không tìm thấy phường.", reason_en: "no ward matches" } },
