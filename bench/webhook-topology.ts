@@ -11,7 +11,8 @@
  *   baseline   POST /hooks/ghn with a wrong secret: the route's 401 on the same server
  *   callbacks  valid, distinct switch_status callbacks of `orders` existing shipments (GHN times
  *              strictly increasing), stored by the server and applied by the worker
- * Reported: acknowledgements per second and p99 as ratios to the baseline's; then, for the
+ * Reported: acknowledgements per second and p99 as ratios to the baseline's; the server's and the
+ * worker's CPU per callback (from /proc: steadier than a latency on shared cores); then, for the
  * callbacks, the worker's backlog each 5 s until it is empty, the time from acknowledgement
  * (received_at) to application (processed_at) per event, and whether every acknowledged event
  * was applied exactly once (processed, no failed try, one row per callback).
@@ -22,7 +23,7 @@ import { Pool } from "undici"
 import { startGhnSandbox } from "../src/sandbox"
 import { checkout, createCart, fulfilOrder, seedGhnStore } from "../integration-tests/helpers/store"
 import { ensureRedis } from "../integration-tests/helpers/redis"
-import { apiClient, freshDatabase, loadAverage, LOG_DIR, migrate, ms, opt, quantile, ratio, say, sleep, sqlClient, startStore, table, WEBHOOK_HEADER, WEBHOOK_SECRET } from "./lib/harness"
+import { apiClient, cpuMsOf, freshDatabase, loadAverage, LOG_DIR, migrate, ms, opt, quantile, ratio, say, sleep, sqlClient, startStore, table, WEBHOOK_HEADER, WEBHOOK_SECRET } from "./lib/harness"
 
 const RATE = opt("rate", 500)
 const DURATION_S = opt("duration", 30)
@@ -138,12 +139,16 @@ async function main() {
         await sleep(5000)
       }
     })()
+    const cpuBefore = { server: cpuMsOf(server.child.pid), worker: cpuMsOf(worker.child.pid) }
     const hooks = await offer(server.url, DURATION_S, callback, headers, (s) => s === 200)
+    const serverCpu = (cpuMsOf(server.child.pid) ?? NaN) - (cpuBefore.server ?? NaN)
     if (WORKER === "after") {
       worker = await startStore(db, sandbox.url, { ...env, MEDUSA_WORKER_MODE: "worker" })
       stores.push(worker)
     }
     const backlog = await sampler
+    // The worker's CPU from the load's start to an empty backlog (a restarted worker's: since it started).
+    const workerCpu = (cpuMsOf(worker.child.pid) ?? NaN) - (WORKER === "after" ? 0 : cpuBefore.worker ?? NaN)
     const { rows: applied } = await sql.query(
       `select count(*)::int as total, count(*) filter (where processed_at is not null)::int as processed,
               count(*) filter (where attempts > 0)::int as retried,
@@ -168,6 +173,9 @@ async function main() {
       )
     )
     say(`\nWorker: ${a.total} callbacks stored (${hooks.ok} acknowledged), ${a.processed} applied, ${a.retried} needed a retry, ${a.distinct_keys} distinct; acknowledgement -> applied: median ${(a.p50 * 1000).toFixed(0)} ms, p90 ${(a.p90 * 1000).toFixed(0)} ms, max ${(a.max * 1000).toFixed(0)} ms`)
+    if (Number.isFinite(serverCpu) && Number.isFinite(workerCpu)) {
+      say(`CPU per callback: server ${(serverCpu / Math.max(1, hooks.sent)).toFixed(2)} ms (of every request offered), worker ${(workerCpu / Math.max(1, a.processed)).toFixed(2)} ms (of every callback applied)`)
+    }
     say(`backlog (s since the load started: unapplied): ${backlog.map(([t, n]) => `${t}:${n}`).join(" ")}`)
     if (hooks.firstError) say(`first error: ${hooks.firstError}`)
   } finally {

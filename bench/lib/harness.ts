@@ -56,6 +56,24 @@ export function loadAverage(): string {
   return os.loadavg().map((x) => x.toFixed(2)).join(" ")
 }
 
+/**
+ * The CPU a process has used so far (user + system, ms), from /proc (Linux); undefined elsewhere.
+ * A cost per unit of work from two readings is steadier than a latency on a shared machine.
+ */
+export function cpuMsOf(pid: number | undefined): number | undefined {
+  if (!pid) return undefined
+  try {
+    // Fields after the command's closing parenthesis: utime and stime are the 12th and 13th.
+    const stat = readFileSync(`/proc/${pid}/stat`, "utf8")
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ")
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS
+  } catch {
+    return undefined
+  }
+}
+/** Linux's USER_HZ, 100 on every common build. */
+const CLOCK_TICKS = 100
+
 function runToEnd(name: string, args: string[], env: NodeJS.ProcessEnv): Promise<void> {
   const logFile = path.join(LOG_DIR, `${name}.log`)
   const log = createWriteStream(logFile)

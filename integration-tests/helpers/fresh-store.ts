@@ -54,3 +54,21 @@ export function freshGhnStorePerTest(rawApi: any, getContainer: () => MedusaCont
   }
   return { api, admin: liveView(() => now().admin), store: liveView(() => now().store) }
 }
+
+/**
+ * For a spec of the admin's own settings, where the store is not seeded: before each test, the
+ * sandbox reset and an admin session. `base` is the store's URL (for raw requests).
+ */
+export function freshAdminPerTest(rawApi: any, getContainer: () => MedusaContainer) {
+  const api = explained(rawApi)
+  let current: Headers | undefined
+  beforeEach(async () => {
+    await sandbox.reset()
+    current = await adminHeaders(getContainer(), api)
+  })
+  const admin = liveView(() => {
+    if (!current) throw new Error("the admin session is opened before each test: use admin inside a test or a hook")
+    return current
+  })
+  return { api, admin, base: () => String(api.defaults.baseURL).replace(/\/$/, "") }
+}

@@ -3,10 +3,9 @@
  * route with the store's configured GHN account, against the sandbox over HTTP.
  */
 import { medusaIntegrationTestRunner } from "../helpers/medusa-runner"
-import { adminHeaders } from "../helpers/admin"
+import { freshAdminPerTest } from "../helpers/fresh-store"
 import { Answer, raw, sandboxSupport } from "../helpers/ghn-admin"
 import { sandbox } from "../helpers/sandbox"
-import { explained } from "../helpers/store"
 
 
 const TOKEN = "sandbox-owner-token"
@@ -14,18 +13,9 @@ const TOKEN = "sandbox-owner-token"
 medusaIntegrationTestRunner({
   inApp: true,
   testSuite: ({ api: rawApi, getContainer }) => {
-    const api = explained(rawApi)
-    let admin: { headers: Record<string, string> }
-    let base: string
-    const check = (json?: unknown, session = true): Promise<Answer> => raw(base, "POST", "/admin/ghn/settings/check", { json, headers: session ? admin.headers : {} })
+    const { api, admin, base } = freshAdminPerTest(rawApi, getContainer)
+    const check = (json?: unknown, session = true): Promise<Answer> => raw(base(), "POST", "/admin/ghn/settings/check", { json, headers: session ? admin.headers : {} })
 
-    beforeAll(async () => {
-      base = api.defaults.baseURL.replace(/\/$/, "")
-    })
-    beforeEach(async () => {
-      await sandbox.reset()
-      admin = await adminHeaders(getContainer(), api)
-    })
     afterEach(async () => {
       await sandboxSupport.clearFaults()
     })

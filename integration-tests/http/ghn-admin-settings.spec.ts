@@ -6,10 +6,10 @@
 import * as http from "node:http"
 import type { AddressInfo } from "node:net"
 import { medusaIntegrationTestRunner } from "../helpers/medusa-runner"
-import { adminHeaders } from "../helpers/admin"
+import { freshAdminPerTest } from "../helpers/fresh-store"
 import { Answer, raw, sandboxSupport } from "../helpers/ghn-admin"
 import { sandbox } from "../helpers/sandbox"
-import { explained, seedGhnStore } from "../helpers/store"
+import { seedGhnStore } from "../helpers/store"
 
 
 const SECRET = "dev-webhook-secret-change-me"
@@ -18,26 +18,17 @@ const CUSTOMER = "0901000004"
 medusaIntegrationTestRunner({
   inApp: true,
   testSuite: ({ api: rawApi, getContainer }) => {
-    const api = explained(rawApi)
-    let admin: { headers: Record<string, string> }
-    let base: string
+    const { api, admin, base } = freshAdminPerTest(rawApi, getContainer)
 
     const call = (method: string, path: string, json?: unknown, session = true): Promise<Answer> =>
-      raw(base, method, path, { json, headers: session ? admin.headers : {} })
+      raw(base(), method, path, { json, headers: session ? admin.headers : {} })
 
     const expectField = (answer: Answer, field: string) => {
       expect({ field, status: answer.status }).toEqual({ field, status: 400 })
       expect(answer.body.message).toContain(field)
     }
 
-    beforeAll(async () => {
-      base = api.defaults.baseURL.replace(/\/$/, "")
-    })
 
-    beforeEach(async () => {
-      await sandbox.reset()
-      admin = await adminHeaders(getContainer(), api)
-    })
 
     afterEach(async () => {
       await sandboxSupport.clearFaults()
@@ -50,7 +41,7 @@ medusaIntegrationTestRunner({
       const s = body.settings
       expect(s.environment).toEqual({ name: "custom", base_url: sandbox.url() })
       expect(s.shop_id).toBe(190001)
-      expect(s.webhook).toMatchObject({ url: `${base}/hooks/ghn`, header: "x-ghn-webhook-secret", has_secret: true })
+      expect(s.webhook).toMatchObject({ url: `${base()}/hooks/ghn`, header: "x-ghn-webhook-secret", has_secret: true })
       expect(s.webhook.secret_masked).not.toContain(SECRET.slice(2, -2))
       expect(JSON.stringify(body)).not.toContain(SECRET)
       expect(JSON.stringify(body)).not.toContain("sandbox-owner-token")
@@ -98,7 +89,7 @@ medusaIntegrationTestRunner({
 
     /** A POST with the Host header the caller chooses (what a browser or a proxy could send). */
     function postWithHost(path: string, host: string): Promise<{ status: number; body: any }> {
-      const target = new URL(base + path)
+      const target = new URL(base() + path)
       return new Promise((resolve, reject) => {
         const req = http.request(
           { hostname: target.hostname, port: target.port, path: target.pathname, method: "POST", headers: { ...admin.headers, host, "content-type": "application/json", "x-forwarded-proto": "http" } },
@@ -119,23 +110,23 @@ medusaIntegrationTestRunner({
         // No public URL configured (Medusa's default): refused, whatever Host the caller sends, and nothing leaves.
         delete process.env.MEDUSA_BACKEND_URL
         const settings = (await call("GET", "/admin/ghn/settings")).body.settings
-        expect(settings.webhook).toMatchObject({ url: `${base}/hooks/ghn`, url_configured: false })
+        expect(settings.webhook).toMatchObject({ url: `${base()}/hooks/ghn`, url_configured: false })
         const refused = await postWithHost("/admin/ghn/settings/webhook-test", `127.0.0.1:${elsewhere.port}`)
         expect(refused.status).toBe(400)
         expect(refused.body.message).toContain("backendUrl")
         expect(JSON.stringify(refused.body)).not.toContain(SECRET)
 
         // Configured: the test goes there, whatever Host the caller sends.
-        process.env.MEDUSA_BACKEND_URL = base
+        process.env.MEDUSA_BACKEND_URL = base()
         const { status, body } = await postWithHost("/admin/ghn/settings/webhook-test", `127.0.0.1:${elsewhere.port}`)
         expect(status).toBe(200)
-        expect(body.test).toMatchObject({ ok: true, url: `${base}/hooks/ghn`, response: { status: 200, body: { ok: true, unknown_order: true } } })
+        expect(body.test).toMatchObject({ ok: true, url: `${base()}/hooks/ghn`, response: { status: 200, body: { ok: true, unknown_order: true } } })
         expect(body.test.request.headers["x-ghn-webhook-secret"]).not.toBe(SECRET)
         expect(JSON.stringify(body)).not.toContain(SECRET)
         const ghn = getContainer().resolve("ghn") as any
         const [event] = await ghn.listGhnWebhookEvents({ order_code: body.test.request.body.OrderCode })
         expect(event).toMatchObject({ unknown_order: true, type: "switch_status" })
-        expect((await call("GET", "/admin/ghn/settings")).body.settings.webhook).toMatchObject({ url: `${base}/hooks/ghn`, url_configured: true })
+        expect((await call("GET", "/admin/ghn/settings")).body.settings.webhook).toMatchObject({ url: `${base()}/hooks/ghn`, url_configured: true })
         expect(elsewhere.seen).toEqual([])
       } finally {
         delete process.env.MEDUSA_BACKEND_URL

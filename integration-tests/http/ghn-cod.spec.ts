@@ -2,14 +2,12 @@ import { medusaIntegrationTestRunner } from "../helpers/medusa-runner"
 import { pollGhnShipments } from "../../src/jobs/poll-ghn-shipments"
 import { captureDueGhnCod } from "../../src/runners/cod"
 import { createGhnFulfillmentWorkflow } from "../../src/workflows"
-import { freshGhnStore } from "../helpers/fresh-store"
+import { freshGhnStorePerTest, WEBHOOK } from "../helpers/fresh-store"
 import { sandbox } from "../helpers/sandbox"
-import { checkout, createCart, explained, failure, fulfilOrder, SeededStore } from "../helpers/store"
+import { checkout, createCart, failure, fulfilOrder } from "../helpers/store"
 import { waitFor } from "../helpers/wait"
 
 
-const SECRET = "dev-webhook-secret-change-me"
-const HEADER = "x-ghn-webhook-secret"
 
 /**
  * Cash on delivery after the parcel leaves: captured once on delivery (the capture tagged with
@@ -19,20 +17,7 @@ const HEADER = "x-ghn-webhook-secret"
 medusaIntegrationTestRunner({
   inApp: true,
   testSuite: ({ api: rawApi, getContainer }) => {
-    const api = explained(rawApi)
-    let admin: { headers: Record<string, string> }
-    let store: SeededStore
-    let hookUrl: string
-
-    beforeEach(async () => {
-      ({ admin, store } = await freshGhnStore(api, getContainer()))
-      hookUrl = `${api.defaults.baseURL.replace(/\/$/, "")}/hooks/ghn`
-      await sandbox.webhook(hookUrl, { [HEADER]: SECRET })
-    })
-
-    afterEach(async () => {
-      await sandbox.webhook(null)
-    })
+    const { api, admin, store } = freshGhnStorePerTest(rawApi, getContainer, { calledBack: true })
 
     async function codOrder(quantity = 1) {
       const cart = await createCart(api, store, [{ variant_id: store.variants.shirt, quantity }])
@@ -83,7 +68,7 @@ medusaIntegrationTestRunner({
       api.post(
         "/hooks/ghn",
         { ShopID: 190001, OrderCode: code, ClientOrderCode: "", Type: "switch_status", Status: status, Time: time, Description: "", Reason: "", ReasonCode: "", ...extra },
-        { headers: { [HEADER]: SECRET } }
+        { headers: { [WEBHOOK.header]: WEBHOOK.secret } }
       )
 
     async function deliver(code: string) {

@@ -18,10 +18,6 @@ medusaIntegrationTestRunner({
   testSuite: ({ api: rawApi, getContainer }) => {
     const { api, admin, store } = freshGhnStorePerTest(rawApi, getContainer, { calledBack: true })
 
-    afterEach(async () => {
-      await sandbox.webhook(null)
-    })
-
     async function parcel(locale?: string) {
       const cart = await createCart(api, store, [{ variant_id: store.variants.shirt, quantity: 1 }])
       const order = await checkout(api, store, cart.id, store.options.light)

@@ -11,7 +11,6 @@ import * as http from "node:http"
 import { Modules } from "@medusajs/framework/utils"
 import { medusaIntegrationTestRunner } from "../helpers/medusa-runner"
 import { freshGhnStorePerTest } from "../helpers/fresh-store"
-import { sandbox } from "../helpers/sandbox"
 import { checkout, CUSTOMER_ADDRESS, fulfilOrder, movedTo, storeHeaders } from "../helpers/store"
 import { useGhnOptions } from "../helpers/options"
 import { waitFor } from "../helpers/wait"
@@ -49,10 +48,6 @@ medusaIntegrationTestRunner({
   inApp: true,
   testSuite: ({ api: rawApi, getContainer }) => {
     const { api, admin, store } = freshGhnStorePerTest(rawApi, getContainer, { calledBack: true })
-
-    afterEach(async () => {
-      await sandbox.webhook(null)
-    })
 
     /** A customer account, logged in: their token. */
     async function customer(email: string) {

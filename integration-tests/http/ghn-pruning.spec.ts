@@ -17,10 +17,6 @@ medusaIntegrationTestRunner({
   testSuite: ({ api: rawApi, getContainer }) => {
     const { api, admin, store } = freshGhnStorePerTest(rawApi, getContainer, { calledBack: true })
 
-    afterEach(async () => {
-      await sandbox.webhook(null)
-    })
-
     it("deletes applied callbacks past the retention in batches, keeping the shipment's history and every callback not applied", async () => {
       const cart = await createCart(api, store, [{ variant_id: store.variants.shirt, quantity: 1 }])
       const order = await checkout(api, store, cart.id, store.options.light)

@@ -20,10 +20,6 @@ medusaIntegrationTestRunner({
   testSuite: ({ api: rawApi, getContainer }) => {
     const { api, admin, store } = freshGhnStorePerTest(rawApi, getContainer, { calledBack: true })
 
-    afterEach(async () => {
-      await sandbox.webhook(null)
-    })
-
     /** A COD order of the receiver (the phone written as a shopper might), fulfilled with GHN. */
     async function codParcel(phone = CUSTOMER_ADDRESS.phone) {
       const cart = await createCart(api, store, [{ variant_id: store.variants.shirt, quantity: 1 }], { ...CUSTOMER_ADDRESS, phone })

@@ -15,10 +15,6 @@ medusaIntegrationTestRunner({
   testSuite: ({ api: rawApi, getContainer }) => {
     const { api, admin, store } = freshGhnStorePerTest(rawApi, getContainer, { calledBack: true })
 
-    afterEach(async () => {
-      await sandbox.webhook(null)
-    })
-
     async function parcel(items: { variant_id: string; quantity: number }[]) {
       const cart = await createCart(api, store, items)
       const order = await checkout(api, store, cart.id, store.options.light)

@@ -1,32 +1,17 @@
 import { medusaIntegrationTestRunner } from "../helpers/medusa-runner"
 import { Modules } from "@medusajs/framework/utils"
 import { pollGhnShipments } from "../../src/jobs/poll-ghn-shipments"
-import { freshGhnStore } from "../helpers/fresh-store"
+import { freshGhnStorePerTest, WEBHOOK } from "../helpers/fresh-store"
 import { waitFor } from "../helpers/wait"
 import { sandbox } from "../helpers/sandbox"
-import { checkout, createCart, CUSTOMER_ADDRESS, explained, fulfilOrder, failure, SeededStore } from "../helpers/store"
+import { checkout, createCart, CUSTOMER_ADDRESS, fulfilOrder, failure } from "../helpers/store"
 
 
-const SECRET = "dev-webhook-secret-change-me"
-const HEADER = "x-ghn-webhook-secret"
 
 medusaIntegrationTestRunner({
   inApp: true,
   testSuite: ({ api: rawApi, getContainer }) => {
-    const api = explained(rawApi)
-    let admin: { headers: Record<string, string> }
-    let store: SeededStore
-    let hookUrl: string
-
-    beforeEach(async () => {
-      ({ admin, store } = await freshGhnStore(api, getContainer()))
-      hookUrl = `${api.defaults.baseURL.replace(/\/$/, "")}/hooks/ghn`
-      await sandbox.webhook(hookUrl, { [HEADER]: SECRET })
-    })
-
-    afterEach(async () => {
-      await sandbox.webhook(null)
-    })
+    const { api, admin, store } = freshGhnStorePerTest(rawApi, getContainer, { calledBack: true })
 
     async function fulfilledOrder() {
       const cart = await createCart(api, store, [{ variant_id: store.variants.shirt, quantity: 1 }])
@@ -53,7 +38,7 @@ medusaIntegrationTestRunner({
       return { ShopID: 190001, OrderCode: code, ClientOrderCode: "", Type: "switch_status", Status: status, Time: time, Description: "", Reason: "", ReasonCode: "", ...extra }
     }
 
-    const post = (body: unknown, headers: Record<string, string> = { [HEADER]: SECRET }) => api.post("/hooks/ghn", body, { headers })
+    const post = (body: unknown, headers: Record<string, string> = { [WEBHOOK.header]: WEBHOOK.secret }) => api.post("/hooks/ghn", body, { headers })
 
     it("lists shipments on the GHN page with their order's number and receiver, searched by either, by GHN's code or by the client code", async () => {
       const first = await fulfilledOrder()
@@ -161,7 +146,7 @@ medusaIntegrationTestRunner({
       const ghn = getContainer().resolve("ghn") as any
       const before = (await ghn.listGhnWebhookEvents({ order_code: code })).length
       expect((await failure(post(webhookBody(code, "picked", new Date().toISOString()), {}))).status).toBe(401)
-      expect((await failure(post(webhookBody(code, "picked", new Date().toISOString()), { [HEADER]: "wrong" }))).status).toBe(401)
+      expect((await failure(post(webhookBody(code, "picked", new Date().toISOString()), { [WEBHOOK.header]: "wrong" }))).status).toBe(401)
       const bad = await failure(post({ OrderCode: code, Type: "switch_status", Time: "not a date" }))
       expect(bad.status).toBe(400)
       expect(bad.message).toContain("Time")
@@ -171,7 +156,7 @@ medusaIntegrationTestRunner({
     it("stores and acknowledges an unknown order code, with the body exactly as GHN sent it", async () => {
       // GHN's own spacing and key order, and an unknown field: kept byte for byte.
       const sent = JSON.stringify(webhookBody("NOPE123", "picked", new Date().toISOString(), { CODAmount: 150000.0, NewField: { a: 1 } }), null, 1)
-      const res = await post(sent, { [HEADER]: SECRET, "content-type": "application/json" })
+      const res = await post(sent, { [WEBHOOK.header]: WEBHOOK.secret, "content-type": "application/json" })
       expect(res.status).toBe(200)
       expect(res.data.unknown_order).toBe(true)
       const ghn = getContainer().resolve("ghn") as any

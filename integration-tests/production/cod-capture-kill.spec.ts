@@ -5,52 +5,31 @@
  * order's lock, Medusa's capture and its record), a new worker starts, and every order ends paid
  * exactly once: neither a second capture nor a lost one. Needs Redis as production.spec.ts does.
  */
-import { apiClient, freshDatabase, migrate, sqlClient, startStore, WEBHOOK_HEADER, WEBHOOK_SECRET, type Database, type Store } from "../../bench/lib/harness"
-import { ensureRedis, redisMissing, type TestRedis } from "../helpers/redis"
+import { apiClient, WEBHOOK_HEADER, WEBHOOK_SECRET } from "../../bench/lib/harness"
+import { redisMissing } from "../helpers/redis"
 import { describeWhen } from "../helpers/requirements"
 import { sandbox } from "../helpers/sandbox"
-import { checkout, createCart, explained, fulfilOrder, seedGhnStore, type SeededStore } from "../helpers/store"
+import { checkout, createCart, explained, fulfilOrder } from "../helpers/store"
+import { serverAndWorker } from "../helpers/topology"
 import { waitFor } from "../helpers/wait"
 
 
-const SANDBOX = () => process.env.GHN_BASE_URL!
 const ORDERS = 12
-type Sql = Awaited<ReturnType<typeof sqlClient>>
 
 describeWhen(redisMissing(), "the COD capture's SIGKILL test runs a server and a worker on Medusa's Redis modules and needs Redis")(
   "COD captures whose worker is killed with SIGKILL",
   () => {
-    let redis: TestRedis
-    let db: Database
-    let sql: Sql
-    let server: Store
-    let worker: Store
-    let seeded: SeededStore
-
-    const startWorker = () => startStore(db, SANDBOX(), { REDIS_URL: redis.url, MEDUSA_WORKER_MODE: "worker" })
+    const store = serverAndWorker("codkill")
 
     beforeAll(async () => {
-      redis = await ensureRedis()
-      db = await freshDatabase("codkill")
-      await migrate(db, SANDBOX())
-      sql = await sqlClient(db)
-      server = await startStore(db, SANDBOX(), { REDIS_URL: redis.url, MEDUSA_WORKER_MODE: "server" })
-      worker = await startWorker()
-      seeded = await seedGhnStore(apiClient(server.url), { headers: { authorization: `Bearer ${await server.adminToken()}` } })
       // The test posts GHN's callbacks itself, all at once.
       await sandbox.webhook(null)
     })
 
-    afterAll(async () => {
-      await Promise.all([server, worker].map((s) => s?.stop()))
-      await sql?.end()
-      await db?.drop()
-      await redis?.stop()
-    })
-
     it("records each delivered parcel's COD once after the kill: no second capture, none lost, every order paid", async () => {
-      const api = explained(apiClient(server.url))
-      const admin = { headers: { authorization: `Bearer ${await server.adminToken()}` } }
+      const { sql, seeded } = store
+      const api = explained(apiClient(store.server.url))
+      const admin = await store.admin()
       const parcels: { orderId: string; total: number; code: string }[] = []
       for (let i = 0; i < ORDERS; i++) {
         const cart = await createCart(api, seeded, [{ variant_id: seeded.variants.shirt, quantity: 1 + (i % 3) }])
@@ -81,8 +60,7 @@ describeWhen(redisMissing(), "the COD capture's SIGKILL test runs a server and a
         return Object.fromEntries(rows.map((r: any) => [r.s, r.n])) as Record<string, number>
       }
       await waitFor(async () => ((await captureStates()).capturing ?? 0) > 0, 120_000)
-      worker.child.kill("SIGKILL")
-      await new Promise((r) => (worker.child.exitCode !== null || worker.child.signalCode !== null ? r(undefined) : worker.child.once("exit", r)))
+      await store.killWorker()
       const atKill = await captureStates()
       // Medusa's captures made for parcels the kill left "capturing": made but not recorded, the case a restart must adopt.
       const { rows: midway } = await sql.query(
@@ -96,7 +74,7 @@ describeWhen(redisMissing(), "the COD capture's SIGKILL test runs a server and a
       process.stdout.write(`[cod-kill] at the kill: ${JSON.stringify(atKill)}; left mid-way (capturing): ${JSON.stringify(midway)}\n`)
       expect(atKill.capturing ?? 0).toBeGreaterThan(0)
 
-      worker = await startWorker()
+      await store.startWorker()
       // The recovery pass (every 15 s) completes them once the dead worker's locks expire.
       const started = Date.now()
       await waitFor(async () => (await captureStates()).captured === ORDERS, 420_000).catch(async (error: Error) => {

@@ -4,12 +4,13 @@
  * killed with SIGKILL while GHN orders are being made, a new worker starts, and the run completes
  * with exactly one GHN order per order. Needs Redis as the topology tests of production.spec.ts do.
  */
-import { apiClient, freshDatabase, migrate, sqlClient, startStore, type Database, type Store } from "../../bench/lib/harness"
+import { apiClient } from "../../bench/lib/harness"
 import { useGhnOptions } from "../helpers/options"
-import { ensureRedis, redisMissing, type TestRedis } from "../helpers/redis"
+import { redisMissing } from "../helpers/redis"
 import { describeWhen } from "../helpers/requirements"
 import { sandbox } from "../helpers/sandbox"
-import { checkout, createCart, explained, seedGhnStore, type SeededStore } from "../helpers/store"
+import { checkout, createCart, explained } from "../helpers/store"
+import { serverAndWorker } from "../helpers/topology"
 import { waitFor } from "../helpers/wait"
 
 
@@ -18,44 +19,18 @@ import { waitFor } from "../helpers/wait"
 // (Create Order answers in 2 s), and what the resumed run waits for, not a fixed time.
 useGhnOptions({ orderLockSeconds: 20 })
 
-const SANDBOX = () => process.env.GHN_BASE_URL!
 const CREATE = "/shiip/public-api/v2/shipping-order/create"
 const PREFIX = process.env.GHN_CLIENT_ORDER_CODE_PREFIX ?? ""
-type Sql = Awaited<ReturnType<typeof sqlClient>>
 
 describeWhen(redisMissing(), "the shipping run's SIGKILL test runs a server and a worker on Medusa's Redis modules and needs Redis")(
   "a shipping run whose worker is killed with SIGKILL",
   () => {
-    let redis: TestRedis
-    let db: Database
-    let sql: Sql
-    let server: Store
-    let worker: Store
-    let seeded: SeededStore
-
-    const startWorker = () => startStore(db, SANDBOX(), { REDIS_URL: redis.url, MEDUSA_WORKER_MODE: "worker" })
-
-    beforeAll(async () => {
-      redis = await ensureRedis()
-      db = await freshDatabase("runkill")
-      await migrate(db, SANDBOX())
-      sql = await sqlClient(db)
-      server = await startStore(db, SANDBOX(), { REDIS_URL: redis.url, MEDUSA_WORKER_MODE: "server" })
-      worker = await startWorker()
-      seeded = await seedGhnStore(apiClient(server.url), { headers: { authorization: `Bearer ${await server.adminToken()}` } })
-    })
-
-    afterAll(async () => {
-      await sandbox.faults([]).catch(() => undefined)
-      await Promise.all([server, worker].map((s) => s?.stop()))
-      await sql?.end()
-      await db?.drop()
-      await redis?.stop()
-    })
+    const store = serverAndWorker("runkill", { afterAll: () => sandbox.faults([]) })
 
     it("completes the run once a new worker starts, with exactly one GHN order per order, those being made at the kill included", async () => {
-      const api = explained(apiClient(server.url))
-      const admin = { headers: { authorization: `Bearer ${await server.adminToken()}` } }
+      const { sql, seeded } = store
+      const api = explained(apiClient(store.server.url))
+      const admin = await store.admin()
       const orders: { id: string; display_id: number }[] = []
       for (let i = 0; i < 16; i++) {
         const cart = await createCart(api, seeded, [{ variant_id: seeded.variants.shirt, quantity: 1 }])
@@ -75,8 +50,7 @@ describeWhen(redisMissing(), "the shipping run's SIGKILL test runs a server and 
         return Object.fromEntries(rows.map((r: any) => [r.status, r.n])) as Record<string, number>
       }
       await waitFor(async () => ((await states()).created ?? 0) >= 4 && (await pendingIntents()) > 0, 180_000)
-      worker.child.kill("SIGKILL")
-      await new Promise((r) => (worker.child.exitCode !== null || worker.child.signalCode !== null ? r(undefined) : worker.child.once("exit", r)))
+      await store.killWorker()
       await sandbox.faults([])
 
       // What the kill left: orders running, GHN orders made (or being made) whose answer never reached the store.
@@ -90,7 +64,7 @@ describeWhen(redisMissing(), "the shipping run's SIGKILL test runs a server and 
       )
       expect(stranded.length).toBeGreaterThan(0)
 
-      worker = await startWorker()
+      await store.startWorker()
       // The lease outlasts the dead worker's locks (25 s, then 20 s), then the resume job (every 15 s) continues the run.
       let run: any
       await waitFor(async () => {

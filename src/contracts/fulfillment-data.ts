@@ -52,7 +52,12 @@ export type GhnOrderFields = {
   weight?: number
   /** GHN orders made under earlier unanswered intents with other items, cancelled before this one. */
   ghn_cancelled_orphans?: { client_order_code: string; order_code: string }[]
-  /** GHN's last status of the order (kept by the callbacks: a GHN cancel is final). */
+  /**
+   * GHN's status of the order when its meaning for Medusa last changed (picked up, delivered,
+   * cancelled, on its way back: src/lib/status/status.ts, medusaEffectOf), kept by the callbacks:
+   * a GHN cancel is final. Not every move in transit: the parcel's current status is its GHN
+   * shipment's (`/admin/ghn/orders/:id/shipments`).
+   */
   ghn_status?: string
   /** GHN cancelled the order when Medusa cancelled the fulfilment. */
   ghn_cancelled?: boolean

@@ -48,7 +48,7 @@ export async function captureDueGhnCod(container: MedusaContainer, opts: { limit
       is_return: false,
       cod_amount: { $gt: 0 },
       order_id: { $ne: null },
-      // Never tried (the event was lost), stopped midway (a run still going holds the shipment's lock:
+      // Never tried (the event was lost), stopped midway (a run still going holds the parcel's lock:
       // this one then finds it settled), or failed at least a minute ago.
       $or: [
         { cod_capture_status: null },

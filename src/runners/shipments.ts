@@ -21,7 +21,7 @@ export type ApplyOutcome = "applied" | "waiting" | "failed" | "done"
 
 /**
  * Runs the shipment's workflow: every stored callback not applied yet, and `event` (what GHN's
- * Order Info answered now), in one run under the shipment's lock. The one retry mechanism: a
+ * Order Info answered now), in one run under the parcel's lock (its order's). The one retry mechanism: a
  * failure counts a try on each pending callback and sets its next one in PostgreSQL (back-off),
  * where the recovery pass finds it; nothing is retried in memory and nothing is thrown to the
  * event bus. `error` tells the caller (a poll, the admin) why.
@@ -57,7 +57,7 @@ export function codCheckMoves(applied: { cod_changed?: boolean; status_changed: 
 
 // An optimisation only, per process: the shipments whose workflow runs now here, and those that got
 // another callback meanwhile. Correctness never depends on it: each run reads what is pending under
-// the shipment's lock (across processes too), and the recovery pass applies whatever is left.
+// the parcel's lock (across processes too), and the recovery pass applies whatever is left.
 const running = new Map<string, Promise<ApplyOutcome>>()
 const rerun = new Set<string>()
 

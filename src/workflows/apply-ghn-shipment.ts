@@ -1,6 +1,5 @@
 import { transform, when, WorkflowResponse, createWorkflow } from "@medusajs/framework/workflows-sdk"
 import {
-  acquireLockStep,
   cancelOrderFulfillmentWorkflow,
   createOrderShipmentWorkflow,
   type CreateOrderShipmentWorkflowInput,
@@ -20,7 +19,7 @@ import {
 import { shopperUpdateOf } from "../lib/status/shopper-updates"
 import { isBeforePickup, isPastPickup, medusaEffectOf } from "../lib/status/status"
 import { acquireGhnOrderLockStep, orderLockRelease } from "./steps/acquire-ghn-order-lock"
-import { applyGhnEventStep, type ApplyGhnShipmentInput, type FulfillmentRow } from "./steps/apply-ghn-event"
+import { applyGhnEventStep, type ApplyGhnShipmentInput, type FulfillmentShipping } from "./steps/apply-ghn-event"
 import { markGhnEventsProcessedStep } from "./steps/mark-ghn-events-processed"
 import { recordReceiverOutcomeStep } from "./steps/record-receiver-outcome"
 import { setFulfillmentGhnStatusStep } from "./steps/set-fulfillment-ghn-status"
@@ -31,30 +30,23 @@ export type { ApplyGhnShipmentInput }
  * The one way anything GHN says reaches Medusa: what is pending for a parcel (its stored
  * callbacks, and what a poll or the admin's refresh just read) is applied under its Medusa order's
  * lock (one writer per order: two parcels of one order reported at the same moment never run
- * Medusa's order workflows on it at once) and the shipment's, through GHN's moves only
- * (src/lib/status/status.ts), then moves the fulfilment with Medusa's own workflows (shipped,
- * delivered, cancelled), emits the exception event and asks for the COD capture. The webhook's event, the recovery pass, polling and the admin's refresh all run it
- * (src/runners/shipments.ts); a failure is retried from PostgreSQL with back-off.
+ * Medusa's order workflows on it at once; a parcel of no order holds its own), through GHN's moves
+ * only (src/lib/status/status.ts), then moves the fulfilment with Medusa's own workflows (shipped,
+ * delivered, cancelled), emits the exception event and asks for the COD capture. The webhook's
+ * event, the recovery pass, polling and the admin's refresh all run it (src/runners/shipments.ts);
+ * a failure is retried from PostgreSQL with back-off. Its steps are few on purpose: it runs once
+ * per callback (or burst of them), and each step and each Query read costs the worker CPU the
+ * webhook's server shares on a small machine (bench/README.md, issue 42).
  */
 export const applyGhnShipmentWorkflow = createWorkflow("apply-ghn-shipment", (input: ApplyGhnShipmentInput) => {
-  // The order first, then the parcel: every path takes them in that order. A parcel's order never changes.
-  const { data: parcels } = useQueryGraphStep({ entity: "ghn_shipment", fields: ["id", "order_id"], filters: { order_code: input.order_code } }).config({
-    name: "ghn-shipment-order",
-  })
-  const orderLock = acquireGhnOrderLockStep(transform({ parcels }, ({ parcels }) => ({ order_id: (parcels[0] as { order_id?: string | null } | undefined)?.order_id })))
-  const lockKey = transform({ input }, ({ input }) => `ghn-shipment:${input.order_code}`)
-  acquireLockStep({ key: lockKey, timeout: 30, ttl: 120 })
+  // The parcel's order's lock (one writer per order; a parcel of no order locks itself): its order is
+  // read inside the step, and a parcel's order never changes.
+  const orderLock = acquireGhnOrderLockStep(transform({ input }, ({ input }) => ({ order_code: input.order_code })))
 
   const applied = applyGhnEventStep(input)
 
-  const { data: fulfillments } = useQueryGraphStep({
-    entity: "fulfillment",
-    fields: ["id", "data", "shipped_at", "delivered_at", "canceled_at", "labels.id", "items.line_item_id", "items.quantity"],
-    filters: { id: transform({ applied }, ({ applied }) => applied.fulfillment_id ?? "none") },
-  }).config({ name: "ghn-fulfillment" })
-
-  const plan = transform({ applied, fulfillments }, ({ applied, fulfillments }) => {
-    const f = fulfillments[0] as FulfillmentRow | undefined
+  const plan = transform({ applied }, ({ applied }) => {
+    const f = applied.fulfillment
     const none = { ship: false, deliver: false, cancel: false, exception: false, status: false }
     if (!applied.found || !f || !applied.status) return none
     const effect = medusaEffectOf(applied.status)
@@ -62,7 +54,11 @@ export const applyGhnShipmentWorkflow = createWorkflow("apply-ghn-shipment", (in
     const open = !f.canceled_at
     const ship = orderFulfilment && open && !f.shipped_at && (effect === "shipped" || effect === "delivered" || (effect === "exception" && isPastPickup(applied.status)))
     return {
-      status: (f.data ?? {}).ghn_status !== applied.status,
+      // The fulfilment's data follows GHN's status where Medusa's view of it changes (picked up,
+      // delivered, cancelled, on its way back): a move in transit (storing, sorting, delivering)
+      // would be a fulfilment update per callback for nothing Medusa reads. The parcel's every
+      // status is on its GHN shipment record.
+      status: medusaEffectOf((f.data ?? {}).ghn_status ?? "ready_to_pick") !== effect,
       ship,
       deliver: orderFulfilment && open && effect === "delivered" && !f.delivered_at,
       cancel: orderFulfilment && open && effect === "canceled" && !f.shipped_at,
@@ -77,12 +73,18 @@ export const applyGhnShipmentWorkflow = createWorkflow("apply-ghn-shipment", (in
   })
 
   when({ plan }, ({ plan }) => plan.ship).then(() => {
+    // Read only here: most applications (a move in transit) ship nothing.
+    const { data: shipping } = useQueryGraphStep({
+      entity: "fulfillment",
+      fields: ["id", "labels.id", "items.line_item_id", "items.quantity"],
+      filters: transform({ applied }, ({ applied }) => ({ id: applied.fulfillment_id! })),
+    }).config({ name: "ghn-fulfillment-shipping" })
     createOrderShipmentWorkflow.runAsStep({
-      input: transform({ applied, fulfillments }, ({ applied, fulfillments }) => {
-        const f = fulfillments[0] as FulfillmentRow
+      input: transform({ applied, shipping }, ({ applied, shipping }) => {
+        const f = shipping[0] as FulfillmentShipping
         return {
           order_id: applied.order_id!,
-          fulfillment_id: f.id,
+          fulfillment_id: applied.fulfillment_id!,
           items: (f.items ?? []).map((i) => ({ id: i.line_item_id!, quantity: Number(i.quantity) })),
           // Passed labels replace the stored ones: keep the provider's by id (Medusa accepts
           // { id } for an existing label; its type names only new ones).
@@ -155,7 +157,6 @@ export const applyGhnShipmentWorkflow = createWorkflow("apply-ghn-shipment", (in
   recordReceiverOutcomeStep(applied)
 
   markGhnEventsProcessedStep(transform({ input, applied }, ({ input, applied }) => ({ order_code: input.order_code, applied })))
-  releaseLockStep({ key: lockKey })
   releaseLockStep(transform({ orderLock }, ({ orderLock }) => orderLockRelease(orderLock))).config({ name: "release-ghn-order-lock" })
   return new WorkflowResponse(applied)
 })

@@ -39,15 +39,29 @@ export const newOrderLockOwner = (what = "ghn-order-run") => `${what}:${randomUU
  * re-enter a lock for its owner): how a path that holds it already goes on.
  */
 export async function acquireOrderLock(locking: OrderLocking, orderId: string, owner: string, timing: OrderLockTiming = {}): Promise<void> {
+  await acquireWriterLock(locking, orderLockKey(orderId), `order ${orderId}`, owner, timing)
+}
+
+/**
+ * The lock of a GHN parcel no Medusa order owns (a parcel's writers otherwise queue on its order's
+ * lock, which covers it): the same wait and expiry as an order's.
+ */
+export const parcelLockKey = (orderCode: string) => `ghn-shipment:${orderCode}`
+
+export async function acquireParcelLock(locking: OrderLocking, orderCode: string, owner: string, timing: OrderLockTiming = {}): Promise<void> {
+  await acquireWriterLock(locking, parcelLockKey(orderCode), `GHN order ${orderCode}`, owner, timing)
+}
+
+async function acquireWriterLock(locking: OrderLocking, key: string, what: string, owner: string, timing: OrderLockTiming): Promise<void> {
   const { expireSeconds = ORDER_LOCK_TTL_S, clock = Date } = timing
   const until = clock.now() + ORDER_LOCK_WAIT_S * 1000
   for (;;) {
     try {
-      await locking.acquire([orderLockKey(orderId)], { ownerId: owner, expire: expireSeconds })
+      await locking.acquire([key], { ownerId: owner, expire: expireSeconds })
       return
     } catch (error) {
       if (clock.now() >= until) {
-        throw new Error(`order ${orderId} has been changed by another run for ${ORDER_LOCK_WAIT_S} s: try again in a moment (${(error as Error).message})`)
+        throw new Error(`${what} has been changed by another run for ${ORDER_LOCK_WAIT_S} s: try again in a moment (${(error as Error).message})`)
       }
       await new Promise((resolve) => setTimeout(resolve, ORDER_LOCK_RETRY_MS))
     }
@@ -56,7 +70,12 @@ export async function acquireOrderLock(locking: OrderLocking, orderId: string, o
 
 /** Gives the order's lock back, when `owner` still holds it (never throws: the lock expires anyway). */
 export async function releaseOrderLock(locking: OrderLocking, orderId: string, owner: string): Promise<void> {
-  await Promise.resolve(locking.release([orderLockKey(orderId)], { ownerId: owner })).catch(() => undefined)
+  await releaseWriterLock(locking, orderLockKey(orderId), owner)
+}
+
+/** Gives a lock of this file back (an order's or a parcel's, by its key), when `owner` still holds it; never throws. */
+export async function releaseWriterLock(locking: OrderLocking, key: string, owner: string): Promise<void> {
+  await Promise.resolve(locking.release([key], { ownerId: owner })).catch(() => undefined)
 }
 
 /** Runs `job` under the order's lock (a runner's write outside a workflow), released whatever happens. */

@@ -27,6 +27,7 @@ import type {
 import type { CallbackRefusals, RetryDelay, StoredCallback } from "./repositories/callback"
 import type { IntentMoveFields, IntentRef } from "./repositories/intent"
 import type { ReceiverOutcomeRecord } from "./repositories/receiver"
+import type { ShipmentFields } from "./repositories/shipment"
 import type { GhnIntentRow } from "./types"
 
 type Logger = { warn(message: string): void; info?(message: string): void }
@@ -265,6 +266,16 @@ export default class GhnModuleService extends MedusaService({
     return { rows, counts: await this.shipmentRepository_.needsActionCounts(opts.order_id, sharedContext) }
   }
   measuredParcels(days: number, limit = 20_000, sharedContext?: Context) { return this.shipmentRepository_.measured(days, limit, sharedContext) }
+  /** The parcel of a GHN order code, read without the ORM (the status webhook's application). */
+  async shipmentByOrderCode(orderCode: string, sharedContext?: Context) {
+    return await this.shipmentRepository_.byOrderCode<Awaited<ReturnType<GhnModuleService["listGhnShipments"]>>[number]>(orderCode, sharedContext)
+  }
+  /** The Medusa order of a GHN parcel (null: none owns it; undefined: not the store's parcel). */
+  async shipmentOrderId(orderCode: string, sharedContext?: Context) {
+    return (await this.shipmentRepository_.parcelOrder(orderCode, sharedContext))?.order_id
+  }
+  /** What GHN's news changes on a parcel, in one statement (the status webhook's application). */
+  writeShipmentFields(id: string, fields: ShipmentFields, sharedContext?: Context) { return this.shipmentRepository_.writeFields(id, fields, sharedContext) }
   codReport(opts: { filter: CodFilter; order_id?: string; limit: number; offset: number }, sharedContext?: Context) { return this.codReportRepository_.report(opts, sharedContext) }
   codReportPage(opts: Parameters<CodReportRepository["page"]>[0], sharedContext?: Context) { return this.codReportRepository_.page(opts, sharedContext) }
   /** These orders' parcels (not returns) with their COD and status: the COD tab's order check. */

@@ -1,4 +1,5 @@
 import type { FulfillmentDataRead } from "../../contracts/fulfillment-data"
+import { Modules } from "@medusajs/framework/utils"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import type { GhnShipmentEvent } from "../../lib/status/webhook"
 import { GHN_MODULE } from "../../modules/ghn"
@@ -11,13 +12,17 @@ import { shipmentUpdateOf, snapshotOf, type ShipmentSnapshot } from "../utils/sh
  */
 export type ApplyGhnShipmentInput = { order_code: string; event?: GhnShipmentEvent }
 
-/** The fulfilment as the apply-ghn-shipment workflow reads it. */
+/** The fulfilment as the apply-ghn-shipment workflow reads it to decide. */
 export type FulfillmentRow = {
   id: string
   data?: FulfillmentDataRead | null
   shipped_at?: unknown
   delivered_at?: unknown
   canceled_at?: unknown
+}
+
+/** What shipping the fulfilment in Medusa passes on: its items, and its labels (kept by id). */
+export type FulfillmentShipping = {
   labels?: { id: string }[]
   items?: { line_item_id: string | null; quantity: unknown }[]
 }
@@ -42,10 +47,15 @@ export type Applied = {
   delivery_attempts?: number
   /** GHN changed the parcel's COD (the order's COD check follows). */
   cod_changed?: boolean
+  /** The parcel's Medusa fulfilment, as the workflow moves it (read when something was applied). */
+  fulfillment?: FulfillmentRow | null
 }
 
+/** What the workflow reads of the fulfilment to decide: its GHN data and where Medusa has it (its items and labels only when it ships it). */
+const FULFILLMENT_READ = { select: ["id", "data", "shipped_at", "delivered_at", "canceled_at"] }
+
 /**
- * Applies events to the shipment record, under the shipment's lock: the callbacks stored and
+ * Applies events to the shipment record, under the parcel's lock (its order's): the callbacks stored and
  * not applied yet (read here, under the lock, so each is applied once however often the event
  * bus or the recovery pass hands it in), oldest first in GHN time, then what GHN answered now
  * (a poll or the admin's refresh), by GHN's rules (shipmentUpdateOf). Compensation: the
@@ -55,7 +65,7 @@ export const applyGhnEventStep = createStep(
   "apply-ghn-event",
   async ({ order_code, event }: ApplyGhnShipmentInput, { container }) => {
     const ghn = container.resolve<GhnModuleService>(GHN_MODULE)
-    const [shipment] = await ghn.listGhnShipments({ order_code })
+    const shipment = await ghn.shipmentByOrderCode(order_code)
     if (!shipment) return new StepResponse<Applied, ShipmentSnapshot | null>({ found: false, applied_event_ids: [], status_changed: false }, null)
     const pending = await ghn.parsePendingCallbacks(order_code)
     const events = [...pending.map((p) => p.event), ...(event ? [event] : [])]
@@ -63,7 +73,12 @@ export const applyGhnEventStep = createStep(
 
     const previous = snapshotOf(shipment)
     const update = shipmentUpdateOf(shipment, events)
-    await ghn.updateGhnShipments(update)
+    const { id, ...fields } = update
+    await ghn.writeShipmentFields(id, fields)
+    // The fulfilment through its module (not Query: a run of this workflow per callback is the hot path).
+    const [fulfillment] = shipment.fulfillment_id
+      ? await container.resolve(Modules.FULFILLMENT).listFulfillments({ id: shipment.fulfillment_id }, FULFILLMENT_READ)
+      : []
     const status = update.status ?? shipment.status
     return new StepResponse<Applied, ShipmentSnapshot | null>(
       {
@@ -82,11 +97,22 @@ export const applyGhnEventStep = createStep(
           status === "delivered" && !shipment.is_return && !!shipment.order_id && (update.cod_amount ?? shipment.cod_amount) > 0 && !shipment.cod_capture_status,
         delivery_attempts: update.delivery_attempts ?? shipment.delivery_attempts ?? 0,
         cod_changed: update.cod_amount !== undefined && Number(update.cod_amount) !== Number(shipment.cod_amount),
+        fulfillment: fulfillment
+          ? {
+              id: fulfillment.id,
+              data: fulfillment.data as FulfillmentDataRead | null,
+              shipped_at: fulfillment.shipped_at,
+              delivered_at: fulfillment.delivered_at,
+              canceled_at: fulfillment.canceled_at,
+            }
+          : null,
       },
       previous
     )
   },
   async (previous, { container }) => {
-    if (previous) await container.resolve<GhnModuleService>(GHN_MODULE).updateGhnShipments(previous)
+    if (!previous) return
+    const { id, ...fields } = previous
+    await container.resolve<GhnModuleService>(GHN_MODULE).writeShipmentFields(id, fields)
   }
 )

@@ -26,7 +26,7 @@ export type RetryDelay = (attempts: number) => number | null
  */
 export type CallbackRefusals = { registered: string[]; refused: string[]; own: boolean }
 
-/** GHN's callbacks (ghn_webhook_event): stored once each, applied under the shipment's lock, retried, pruned. */
+/** GHN's callbacks (ghn_webhook_event): stored once each, applied under the parcel's lock, retried, pruned. */
 export class CallbackRepository extends SqlRepository {
   /**
    * Stores a callback once (its dedupe key), in one statement: the parcel's account is read on the
@@ -80,7 +80,7 @@ export class CallbackRepository extends SqlRepository {
 
   /**
    * The callbacks of an order code stored and not applied yet, oldest first in GHN time (read under
-   * the shipment's lock), parsed. It writes: one stored before callbacks were kept parsed is parsed
+   * the parcel's lock), parsed. It writes: one stored before callbacks were kept parsed is parsed
    * here and kept so, and one that is no callback GHN can send is set aside with its reason (never
    * tried again), for the admin.
    */

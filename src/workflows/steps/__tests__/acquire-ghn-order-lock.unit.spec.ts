@@ -1,7 +1,8 @@
 /**
  * The order's lock in a workflow: taken for the whole run and given back at its end, given back
  * when the run fails, re-entered (and left) when the caller holds it, skipped in a sub-workflow,
- * and a second run of the same order waits for the first.
+ * and a second run of the same order waits for the first; given a GHN parcel, its order's lock
+ * (two parcels of one order queue on it), or the parcel's own when no order owns it.
  */
 import { asValue } from "@medusajs/framework/awilix"
 import { createMedusaContainer, Modules } from "@medusajs/framework/utils"
@@ -9,6 +10,7 @@ import { createStep, createWorkflow, transform, WorkflowResponse } from "@medusa
 import { releaseLockStep } from "@medusajs/medusa/core-flows"
 import { InMemoryLockingProvider } from "@medusajs/locking/dist/providers/in-memory"
 import { acquireGhnOrderLockStep, orderLockRelease } from "../acquire-ghn-order-lock"
+import { GHN_MODULE } from "../../../modules/ghn"
 
 const log: string[] = []
 const writeStep = createStep("fake-order-write", async (input: { name: string; fail?: boolean }) => {
@@ -84,5 +86,55 @@ describe("acquireGhnOrderLockStep", () => {
     const { container } = setup()
     const { result } = await writer(container).run({ input: { order_id: "", name: "a" } })
     expect(result).toEqual({ owner: "", key: [] })
+  })
+
+  const parcelWriter = createWorkflow("fake-parcel-writer", (input: { order_code: string; name: string }) => {
+    const lock = acquireGhnOrderLockStep(transform({ input }, ({ input }) => ({ order_code: input.order_code })))
+    writeStep(transform({ input }, ({ input }) => ({ name: input.name })))
+    releaseLockStep(transform({ lock }, ({ lock }) => orderLockRelease(lock))).config({ name: "release-ghn-order-lock" })
+    return new WorkflowResponse(lock)
+  })
+  /** The GHN module as the step reads it: parcels and the Medusa order each belongs to (or none). */
+  function withParcels(container: ReturnType<typeof setup>["container"], orderOf: Record<string, string | null>) {
+    const reads: string[] = []
+    container.register({
+      [GHN_MODULE]: asValue({
+        options: {},
+        shipmentOrderId: async (orderCode: string) => {
+          reads.push(orderCode)
+          return orderOf[orderCode]
+        },
+      }),
+    })
+    return reads
+  }
+
+  it("given a GHN parcel, takes its order's lock: two parcels of one order run one after the other, and another order's beside them", async () => {
+    const { container, held } = setup()
+    const reads = withParcels(container, { GHN1: "order_1", GHN2: "order_1", GHN3: "order_2" })
+    const runs = await Promise.all(
+      (["GHN1", "GHN2", "GHN3"] as const).map((code, n) => parcelWriter(container).run({ input: { order_code: code, name: "abc"[n] } }))
+    )
+    expect(runs.map((r) => r.result.key)).toEqual([["order_1"], ["order_1"], ["order_2"]])
+    // c (order_2) never waits for order_1's writers; a and b never overlap.
+    expect(log.slice(0, 2)).toEqual(expect.arrayContaining(["a in", "c in"]))
+    const ab = log.filter((l) => !l.startsWith("c"))
+    expect(ab).toEqual(["a in", "a out", "b in", "b out"])
+    expect(reads.sort()).toEqual(["GHN1", "GHN2", "GHN3"])
+    expect(await held("order_1")).toBe(false)
+  })
+
+  it("locks a parcel of no order (or not stored yet) by itself, and gives it back", async () => {
+    const { container, held } = setup()
+    withParcels(container, { GHN9: null })
+    const [a, b] = await Promise.all([
+      parcelWriter(container).run({ input: { order_code: "GHN9", name: "a" } }),
+      parcelWriter(container).run({ input: { order_code: "GHN9", name: "b" } }),
+    ])
+    expect([a.result.key, b.result.key]).toEqual([["ghn-shipment:GHN9"], ["ghn-shipment:GHN9"]])
+    expect(log).toEqual(["a in", "a out", "b in", "b out"])
+    expect(await held("ghn-shipment:GHN9")).toBe(false)
+    const { result } = await parcelWriter(container).run({ input: { order_code: "GHN_UNKNOWN", name: "c" } })
+    expect(result.key).toEqual(["ghn-shipment:GHN_UNKNOWN"])
   })
 })

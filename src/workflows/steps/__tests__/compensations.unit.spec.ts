@@ -82,6 +82,13 @@ function fakes() {
       return shipments.filter((s) => ("id" in filter ? s.id === filter.id : s.order_code === (filter as { order_code: string }).order_code)).map((s) => ({ ...s }))
     },
     updateGhnShipments: update(shipments),
+    async shipmentByOrderCode(code: string) {
+      const row = shipments.find((s) => s.order_code === code)
+      return row && { ...row }
+    },
+    async writeShipmentFields(id: string, fields: Row) {
+      Object.assign(byId(shipments, id), fields)
+    },
     async parsePendingCallbacks(code: string) {
       return events.filter((e) => e.order_code === code && !e.processed_at).map((e) => ({ id: e.id, event: e.event }))
     },
@@ -124,6 +131,9 @@ function fakes() {
     [Modules.FULFILLMENT]: asValue({
       async retrieveFulfillment(id: string) {
         return { ...byId(fulfillments, id) }
+      },
+      async listFulfillments({ id }: { id: string }) {
+        return fulfillments.filter((f) => f.id === id).map((f) => ({ ...f }))
       },
       async updateFulfillment(id: string, data: Row) {
         Object.assign(byId(fulfillments, id), data)
