@@ -6,6 +6,7 @@
  * exactly once: neither a second capture nor a lost one. Needs Redis as production.spec.ts does.
  */
 import { apiClient, WEBHOOK_HEADER, WEBHOOK_SECRET } from "../../bench/lib/harness"
+import { useGhnOptions } from "../helpers/options"
 import { redisMissing } from "../helpers/redis"
 import { describeWhen } from "../helpers/requirements"
 import { sandbox } from "../helpers/sandbox"
@@ -15,6 +16,10 @@ import { waitFor } from "../helpers/wait"
 
 
 const ORDERS = 12
+
+// The stores' order locks expire after 20 s (120 s by default): what the new worker's captures
+// wait for is the dead worker's locks, long past any one capture (under a second here).
+useGhnOptions({ orderLockSeconds: 20 })
 
 describeWhen(redisMissing(), "the COD capture's SIGKILL test runs a server and a worker on Medusa's Redis modules and needs Redis")(
   "COD captures whose worker is killed with SIGKILL",

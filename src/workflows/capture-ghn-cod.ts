@@ -1,13 +1,11 @@
 import { createWorkflow, transform, when, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
 import {
-  acquireLockStep,
   addOrderTransactionStep,
   authorizePaymentSessionStep,
   capturePaymentWorkflow,
   createPaymentSessionsWorkflow,
   markPaymentCollectionAsPaid,
   releaseLockStep,
-  useQueryGraphStep,
 } from "@medusajs/medusa/core-flows"
 import { SYSTEM_PAYMENT_PROVIDER } from "../lib/cod/cod"
 import { acquireGhnOrderLockStep, orderLockRelease } from "./steps/acquire-ghn-order-lock"
@@ -29,13 +27,10 @@ export type { CaptureGhnCodInput }
  * retried by the polling job while it fails.
  */
 export const captureGhnCodWorkflow = createWorkflow("capture-ghn-cod", (input: CaptureGhnCodInput) => {
-  // Under the order's lock (a capture writes the order's transactions and summary), then the parcel's.
-  const { data: parcels } = useQueryGraphStep({ entity: "ghn_shipment", fields: ["id", "order_id"], filters: { order_code: input.order_code } }).config({
-    name: "ghn-shipment-order",
-  })
-  const orderLock = acquireGhnOrderLockStep(transform({ parcels }, ({ parcels }) => ({ order_id: (parcels[0] as { order_id?: string | null } | undefined)?.order_id })))
-  const lockKey = transform({ input }, ({ input }) => `ghn-cod:${input.order_code}`)
-  acquireLockStep({ key: lockKey, timeout: 30, ttl: 120 })
+  // Under the parcel's order's lock (a capture writes the order's transactions and summary), which
+  // every writer of the parcel takes too: held at most orderLockSeconds, so a stopped worker's
+  // capture is taken up again after that, not after a lock of its own.
+  const orderLock = acquireGhnOrderLockStep(transform({ input }, ({ input }) => ({ order_code: input.order_code })))
   const plan = planGhnCodCaptureStep(input)
   // Kept on the parcel before Medusa writes: a stop after the write finds what it made by this.
   when("ghn-cod-part-to-record", { plan }, ({ plan }) => plan.kind === "capture" || plan.kind === "mark_paid" || plan.kind === "record_on_collection").then(() => {
@@ -76,7 +71,6 @@ export const captureGhnCodWorkflow = createWorkflow("capture-ghn-cod", (input: C
       marked: (marked as { id: string } | null | undefined) ?? null,
     }))
   )
-  releaseLockStep({ key: lockKey })
   releaseLockStep(transform({ orderLock }, ({ orderLock }) => orderLockRelease(orderLock))).config({ name: "release-ghn-order-lock" })
   return new WorkflowResponse(result)
 })
