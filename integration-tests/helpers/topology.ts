@@ -57,25 +57,11 @@ export function serverAndWorker(name: string, opts: { afterAll?: () => Promise<u
     await started.redis?.stop()
   })
 
-  return {
-    get redis() {
-      return get("redis")
-    },
-    get db() {
-      return get("db")
-    },
-    get sql() {
-      return get("sql")
-    },
-    get server() {
-      return get("server")
-    },
-    get worker() {
-      return get("worker")
-    },
-    get seeded() {
-      return get("seeded")
-    },
+  // Each started part read where it is used (in a test), never before the file's beforeAll.
+  const parts = Object.fromEntries(
+    (["redis", "db", "sql", "server", "worker", "seeded"] as const).map((key) => [key, { get: () => get(key), enumerable: true }])
+  )
+  return Object.defineProperties({
     admin: async () => ({ headers: { authorization: `Bearer ${await get("server").adminToken()}` } }),
     killWorker: async () => {
       const { child } = get("worker")
@@ -83,5 +69,5 @@ export function serverAndWorker(name: string, opts: { afterAll?: () => Promise<u
       await new Promise((r) => (child.exitCode !== null || child.signalCode !== null ? r(undefined) : child.once("exit", r)))
     },
     startWorker,
-  }
+  }, parts) as ServerAndWorker
 }

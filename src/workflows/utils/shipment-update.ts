@@ -3,6 +3,7 @@ import { attemptsAfter } from "../../lib/status/needs-action"
 import { GHN_STATUSES, refusedMove, type RefusedMove } from "../../lib/status/status"
 import type { GhnShipmentEvent } from "../../lib/status/webhook"
 import type GhnModuleService from "../../modules/ghn/service"
+import { GHN_NEWS_FIELDS } from "../../modules/ghn/repositories/shipment"
 
 const KNOWN = (status: string) => (GHN_STATUSES as readonly string[]).includes(status)
 
@@ -44,11 +45,7 @@ export type ShipmentUpdate = {
 type ShipmentRow = Awaited<ReturnType<GhnModuleService["listGhnShipments"]>>[number]
 
 /** The shipment's fields an application may change: what the apply step's compensation puts back. */
-const SNAPSHOT_FIELDS = [
-  "id", "history", "status", "status_at", "total_fee", "fees", "cod_amount", "is_cod_collected", "cod_collect_date",
-  "is_cod_transferred", "cod_transfer_date", "weight", "converted_weight", "last_synced_at",
-  "status_reason", "status_reason_code", "delivery_attempts", "box_length", "box_width", "box_height",
-] as const
+const SNAPSHOT_FIELDS = ["id", ...GHN_NEWS_FIELDS] as const
 export type ShipmentSnapshot = Pick<ShipmentRow, (typeof SNAPSHOT_FIELDS)[number]>
 
 /** The shipment as it is before an application. */

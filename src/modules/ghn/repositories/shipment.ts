@@ -125,7 +125,7 @@ export class ShipmentRepository extends SqlRepository {
   async writeFields(id: string, fields: ShipmentFields, @MedusaContext() sharedContext: Context = {}): Promise<void> {
     const sets: string[] = []
     const bindings: unknown[] = []
-    for (const column of WRITABLE_FIELDS) {
+    for (const column of GHN_NEWS_FIELDS) {
       const value = fields[column]
       if (value === undefined) continue
       const json = JSON_FIELDS.has(column)
@@ -137,11 +137,14 @@ export class ShipmentRepository extends SqlRepository {
   }
 }
 
-/** The parcel's columns an application of GHN's news writes (src/workflows/utils/shipment-update.ts). */
-const WRITABLE_FIELDS = [
+/**
+ * The parcel's columns an application of GHN's news writes (src/workflows/utils/shipment-update.ts):
+ * the one list its write, and its compensation's snapshot, go by.
+ */
+export const GHN_NEWS_FIELDS = [
   "history", "status", "status_at", "total_fee", "fees", "cod_amount", "is_cod_collected", "cod_collect_date",
   "is_cod_transferred", "cod_transfer_date", "weight", "converted_weight", "last_synced_at",
   "status_reason", "status_reason_code", "delivery_attempts", "box_length", "box_width", "box_height",
 ] as const
 const JSON_FIELDS = new Set<string>(["history", "fees"])
-export type ShipmentFields = Partial<Record<(typeof WRITABLE_FIELDS)[number], unknown>>
+export type ShipmentFields = Partial<Record<(typeof GHN_NEWS_FIELDS)[number], unknown>>
