@@ -4,13 +4,16 @@
  * PostgreSQL and one Redis with Medusa's Redis modules (event bus, workflow engine, locking,
  * caching), the GHN sandbox beside them.
  *
- *   npm run bench:webhook-topology -- [--rate 500] [--duration 30] [--orders 20] [--worker-after-load]
+ *   npm run bench:webhook-topology -- [--rate 500] [--duration 30] [--orders 20] [--worker-after-load] [--moving]
  *
  * Open loop: requests are offered at `rate` per second for `duration` s whatever the answers
  * (at most 512 in flight; one offered beyond that counts as not sent), against:
  *   baseline   POST /hooks/ghn with a wrong secret: the route's 401 on the same server
  *   callbacks  valid, distinct switch_status callbacks of `orders` existing shipments (GHN times
- *              strictly increasing), stored by the server and applied by the worker
+ *              strictly increasing), stored by the server and applied by the worker. By default
+ *              they are dated before the parcels were made, so each is kept in the history and
+ *              moves nothing (the floor of an application); `--moving` dates them after, so the
+ *              first picks each parcel up (Medusa ships its fulfilment) and the rest move it in transit
  * Reported: acknowledgements per second and p99 as ratios to the baseline's; the server's and the
  * worker's CPU per callback (from /proc: steadier than a latency on shared cores); then, for the
  * callbacks, the worker's backlog each 5 s until it is empty, the time from acknowledgement
@@ -30,6 +33,8 @@ const DURATION_S = opt("duration", 30)
 const ORDERS = opt("orders", 20)
 /** "during": the worker applies while the server acknowledges (production); "after": it is stopped during the load and started after it, to see the server's own cost. */
 const WORKER = process.argv.includes("--worker-after-load") ? "after" : "during"
+/** Callbacks dated after the parcels were made (they move them), not before (kept, moving nothing). */
+const MOVING = process.argv.includes("--moving")
 const MAX_IN_FLIGHT = 512
 const IN_TRANSIT = ["storing", "transporting", "sorting", "delivering"]
 
@@ -113,10 +118,12 @@ async function main() {
       await worker.stop()
       stores.splice(stores.indexOf(worker), 1)
     }
-    say(`server ${server.url} and worker ready, ${ORDERS} shipments, in ${((Date.now() - started) / 1000).toFixed(0)} s${WORKER === "after" ? "; the worker stopped until the load ends" : ""}`)
+    say(`server ${server.url} and worker ready, ${ORDERS} shipments${MOVING ? " (callbacks that move them)" : ""}, in ${((Date.now() - started) / 1000).toFixed(0)} s${WORKER === "after" ? "; the worker stopped until the load ends" : ""}`)
     const headers = { "content-type": "application/json", [WEBHOOK_HEADER]: WEBHOOK_SECRET }
-    // GHN times strictly increasing, in the past (the webhook refuses a time in the future).
-    let clock = Date.now() - 24 * 3600_000
+    // GHN times strictly increasing, in the past (the webhook refuses a time in the future): a day
+    // before the parcels, or (--moving) from the last parcel's making on, a millisecond apart.
+    const made = (await sql.query("select max(created_at) as at from ghn_shipment where order_code = any($1)", [codes])).rows[0].at as Date
+    let clock = MOVING ? new Date(made).getTime() + 1 : Date.now() - 24 * 3600_000
     let seq = 0
     const callback = () => {
       const n = seq++

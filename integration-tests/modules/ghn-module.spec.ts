@@ -168,6 +168,43 @@ moduleIntegrationTestRunner<GhnModuleService>({
         expect(await service.storeCallback(callback(2, "storing", 6))).toMatchObject({ duplicate: false, known: true })
       })
 
+      it("answers each callback of a burst (stored together) on its own: stored, a repeat in the same burst, an unknown code, another account's", async () => {
+        await service.createGhnShipments([
+          { fulfillment_id: "ful_b1", order_code: "GHNC1", shop_id: 11 },
+          { fulfillment_id: "ful_b2", order_code: "GHNB2", shop_id: 11, provider_id: "ghn_ghn-north" },
+        ])
+        const earlier = await service.storeCallback(callback(9, "picked", 1))
+        const north = { ...callback(1, "storing", 2), order_code: "GHNB2", dedupe_key: "GHNB2|storing" }
+        const unknown = { ...callback(1, "storing", 2), order_code: "GHNNONE", dedupe_key: "GHNNONE|storing" }
+        // Headers that authenticate the plugin's own account, not ghn-north's.
+        const refusals = { registered: ["ghn_ghn-north"], refused: ["ghn_ghn-north"], own: false }
+        const burst = await Promise.all([
+          service.storeCallback(callback(1, "picking", 2), refusals),
+          service.storeCallback(callback(2, "picked", 3), refusals),
+          service.storeCallback(callback(2, "picked", 3), refusals),
+          service.storeCallback(callback(9, "picked", 1), refusals),
+          service.storeCallback(north, refusals),
+          service.storeCallback(unknown, refusals),
+        ])
+        expect(burst.map(({ id, ...rest }) => ({ ...rest, stored: id.startsWith("ghnevt") }))).toEqual([
+          { duplicate: false, known: true, processed: false, stored: true },
+          { duplicate: false, known: true, processed: false, stored: true },
+          // The same callback twice in one burst: the second is a repeat of the first.
+          { duplicate: true, known: true, processed: true, stored: false },
+          { duplicate: true, known: true, processed: false, stored: true },
+          { duplicate: false, known: true, processed: false, refused: true, stored: false },
+          { duplicate: false, known: false, processed: false, stored: true },
+        ])
+        expect(burst[3].id).toBe(earlier.id)
+        const stored = await sql<{ dedupe_key: string; unknown_order: boolean }>("select dedupe_key, unknown_order from ghn_webhook_event")
+        expect(stored.sort((a, b) => (a.dedupe_key < b.dedupe_key ? -1 : 1))).toEqual([
+          { dedupe_key: callback(1, "picking", 2).dedupe_key, unknown_order: false },
+          { dedupe_key: callback(2, "picked", 3).dedupe_key, unknown_order: false },
+          { dedupe_key: callback(9, "picked", 1).dedupe_key, unknown_order: false },
+          { dedupe_key: "GHNNONE|storing", unknown_order: true },
+        ].sort((a, b) => (a.dedupe_key < b.dedupe_key ? -1 : 1)))
+      })
+
       it("hands the pending ones over oldest first in GHN time, parsed, and marks them applied, pending again, failed", async () => {
         const late = await service.storeCallback(callback(1, "storing", 9))
         const early = await service.storeCallback(callback(2, "picked", 1))

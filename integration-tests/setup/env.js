@@ -20,7 +20,8 @@ delete process.env.GHN_COD_RISK
 // useGhnOptions): a checkout quote's deadline no loaded machine reaches (the most the option
 // takes), so a slow first quote is never taken for GHN's outage. The files that test the
 // deadline set theirs, and make GHN late with the sandbox's faults.
-// The alerts and intent-recovery jobs (every minute) off: a test of either runs it itself, so
-// no scheduled pass races the one it runs.
-process.env.GHN_TEST_OPTIONS = JSON.stringify({ quoteTimeoutMs: 60_000, alerts: { enabled: false }, intentRecoveryMinutes: 0 })
+// The alerts, intent-recovery and polling jobs off: a test of one runs it itself, so no scheduled
+// pass races the one it runs, and no poll (which starts at every tenth minute of the clock and asks
+// GHN about new parcels over the next five) adds GHN calls to a set a test counts.
+process.env.GHN_TEST_OPTIONS = JSON.stringify({ quoteTimeoutMs: 60_000, alerts: { enabled: false }, intentRecoveryMinutes: 0, pollIntervalMinutes: 0 })
 process.env.GHN_OPTIONS = process.env.GHN_TEST_OPTIONS

@@ -20,7 +20,7 @@ export const POLL_SPREAD_MS = 5 * 60_000
 
 /**
  * The polling fallback: asks GHN's Order Info about the shipments that are not final and have
- * been silent longer than `pollIntervalMinutes`, the silent longest first, and applies the answer
+ * been silent longer than `pollIntervalMinutes` (0: the job never runs), the silent longest first, and applies the answer
  * like a webhook, so a store whose webhook is missing or down still converges. Its calls wait
  * for the account's request budget (checkout's never do) and are spread over `spreadMs`.
  */
@@ -58,6 +58,8 @@ export async function pollGhnShipments(container: MedusaContainer, opts: { silen
 }
 
 export default async function pollGhnShipmentsJob(container: MedusaContainer) {
+  // 0: polling off on its schedule.
+  if (!container.resolve<GhnModuleService>(GHN_MODULE).options.pollIntervalMinutes) return
   const result = await pollGhnShipments(container, { spreadMs: POLL_SPREAD_MS })
   if (result.failures.length) {
     const logger = container.resolve("logger") as { warn(message: string): void }

@@ -77,7 +77,11 @@ export const ghnOptionsSchema = z
       .max(MAX_CLIENT_ORDER_CODE_PREFIX)
       .regex(/^[A-Za-z0-9_.-]*$/, "clientOrderCodePrefix takes letters, digits, '-', '_' and '.'")
       .default(""),
-    pollIntervalMinutes: z.number().int().min(1).max(1440).default(30),
+    /**
+     * The polling job asks GHN about shipments silent for longer than this; 0: it never runs on its
+     * schedule (the webhook alone moves parcels; a test calls the runner itself).
+     */
+    pollIntervalMinutes: z.number().int().min(0).max(1440).default(30),
     /**
      * Every this many minutes the recovery job completes Create Order intents a stopped process
      * left and cancels orphans; 0: never on a schedule (a test calls the runner itself).

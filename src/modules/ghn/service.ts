@@ -7,6 +7,7 @@ import type { GhnClient, GhnLabelSize } from "../../lib/ghn"
 import type { InsightGroup } from "../../lib/insights/insights"
 import { clientOrderCode, intentItems, type IntentReservation, type IntentStatus } from "../../lib/parcel/create-intent"
 import { ghnCacheStoreOf, ghnClientOf, masterDataOf, serveLocationShops } from "../../lib/runtime/ghn-accounts"
+import { groupCommit } from "../../lib/runtime/group-commit"
 import { inFlightSettled } from "../../lib/runtime/in-flight"
 import { GhnOptions, parseGhnOptions, shopIdForLocation } from "../../lib/runtime/options"
 import { CachingModule, SharedCache } from "../../lib/runtime/quote-cache"
@@ -24,7 +25,7 @@ import {
 import type {
   AlertRepository, AutoShipRepository, CallbackRepository, CodReportRepository, HandoverScanRepository, HealthRepository, InsightRepository, IntentRepository, LocationShopRepository, ReadyToShipRepository, ReceiverRepository, RefusedCallbackRepository, ShipmentRepository, ShippingRunRepository,
 } from "./repositories"
-import type { CallbackRefusals, RetryDelay, StoredCallback } from "./repositories/callback"
+import type { CallbackRefusals, CallbackToStore, RetryDelay, StoredCallback, StoredCallbackResult } from "./repositories/callback"
 import type { IntentMoveFields, IntentRef } from "./repositories/intent"
 import type { ReceiverOutcomeRecord } from "./repositories/receiver"
 import type { ShipmentFields } from "./repositories/shipment"
@@ -94,6 +95,8 @@ export default class GhnModuleService extends MedusaService({
   protected readonly accounts_: GhnAccounts
   protected readonly codRisk_: CodRiskCheck
   protected readonly callbackRepository_: CallbackRepository
+  /** The webhook's stores, gathered: the callbacks that arrive while one store statement runs go in the next, together. */
+  protected readonly storeCallbackGathered_: (callback: CallbackToStore) => Promise<StoredCallbackResult>
   protected readonly codReportRepository_: CodReportRepository
   protected readonly insightRepository_: InsightRepository
   protected readonly intentRepository_: IntentRepository
@@ -127,6 +130,7 @@ export default class GhnModuleService extends MedusaService({
     this.readyToShip = container.readyToShipRepository
     this.autoShip = container.autoShipRepository
     this.callbackRepository_ = container.callbackRepository
+    this.storeCallbackGathered_ = groupCommit((callbacks) => this.callbackRepository_.store(callbacks))
     this.codReportRepository_ = container.codReportRepository
     this.insightRepository_ = container.insightRepository
     this.intentRepository_ = container.intentRepository
@@ -222,8 +226,15 @@ export default class GhnModuleService extends MedusaService({
   orphanIntentsOf(orderIds: string[], sharedContext?: Context) { return this.intentRepository_.orphansOf(orderIds, sharedContext) }
 
   // GHN's callbacks (./repositories/callback.ts, ./repositories/refused-callback.ts).
-  /** Stores a callback once, in one statement; refused (nothing stored) when its parcel's account is one of `refusals`. */
-  storeCallback(row: StoredCallback, refusals?: CallbackRefusals, sharedContext?: Context) { return this.callbackRepository_.store(row, refusals, sharedContext) }
+  /**
+   * Stores a callback once; refused (nothing stored) when its parcel's account is one of `refusals`.
+   * Outside a transaction the callbacks a burst brings at once share one statement (a group commit:
+   * one round trip and one commit for many, and none waits when they are rare).
+   */
+  async storeCallback(row: StoredCallback, refusals?: CallbackRefusals, sharedContext?: Context): Promise<StoredCallbackResult> {
+    if (sharedContext?.transactionManager) return (await this.callbackRepository_.store([{ row, refusals }], sharedContext))[0]
+    return await this.storeCallbackGathered_({ row, refusals })
+  }
   parsePendingCallbacks(orderCode: string, sharedContext?: Context) { return this.callbackRepository_.parsePending(orderCode, sharedContext) }
   markCallbacksApplied(ids: string[], sharedContext?: Context) { return this.callbackRepository_.markApplied(ids, sharedContext) }
   markCallbacksPending(ids: string[], sharedContext?: Context) { return this.callbackRepository_.markPending(ids, sharedContext) }

@@ -26,56 +26,66 @@ export type RetryDelay = (attempts: number) => number | null
  */
 export type CallbackRefusals = { registered: string[]; refused: string[]; own: boolean }
 
+/** A callback to store, with the accounts its headers do not authenticate (none refused when absent). */
+export type CallbackToStore = { row: StoredCallback; refusals?: CallbackRefusals }
+
+/** What storing a callback found: stored (`id`), a repeat of one stored (`duplicate`, and whether it was applied), or refused for its parcel's account. */
+export type StoredCallbackResult = { id: string; duplicate: boolean; known: boolean; processed: boolean; refused?: true }
+
 /** GHN's callbacks (ghn_webhook_event): stored once each, applied under the parcel's lock, retried, pruned. */
 export class CallbackRepository extends SqlRepository {
   /**
-   * Stores a callback once (its dedupe key), in one statement: the parcel's account is read on the
-   * order code's index, a callback another account's secret signed is refused (stored nothing),
-   * and it notes whether the order code is a shipment of the store yet; a repeat says whether the
-   * first one was applied.
+   * Stores callbacks, each once (its dedupe key), in one statement however many: each parcel's
+   * account is read on the order code's index, a callback another account's secret signed is
+   * refused (stored nothing), and each notes whether its order code is a shipment of the store yet;
+   * a repeat says whether the first one was applied. One result per callback, in their order.
    */
   @InjectManager()
-  async store(
-    row: StoredCallback,
-    refusals: CallbackRefusals = { registered: [], refused: [], own: false },
-    @MedusaContext() sharedContext: Context = {}
-  ): Promise<{ id: string; duplicate: boolean; known: boolean; processed: boolean; refused?: true }> {
-    const id = generateEntityId(undefined, "ghnevt")
-    const [r] = await this.rows<{ inserted: string | null; known: boolean; refused: boolean; existing: string | null; processed: boolean | null }>(
+  async store(callbacks: CallbackToStore[], @MedusaContext() sharedContext: Context = {}): Promise<StoredCallbackResult[]> {
+    if (!callbacks.length) return []
+    const ids = callbacks.map(() => generateEntityId(undefined, "ghnevt"))
+    const column = <T>(of: (c: CallbackToStore) => T) => callbacks.map(of)
+    const rows = await this.rows<{ i: number; inserted: string | null; known: boolean; refused: boolean; existing: string | null; processed: boolean | null }>(
       sharedContext,
-      `with parcel as (select provider_id from ghn_shipment where order_code = ? and deleted_at is null limit 1),
-            known as (
-              select exists(select 1 from parcel) as k,
-                     exists(select 1 from parcel p where case when p.provider_id = any(?::text[]) then p.provider_id = any(?::text[]) else ?::boolean end) as refused),
+      `with input as (
+              select * from unnest(?::int[], ?::text[], ?::text[], ?::text[], ?::text[], ?::text[], ?::timestamptz[], ?::jsonb[], ?::text[], ?::jsonb[], ?::jsonb[], ?::boolean[])
+                as t(i, id, dedupe_key, order_code, type, status, event_time, event, raw_body, registered, refused, own)),
+            judged as (
+              select input.*, parcel.found is not null as known,
+                     coalesce(parcel.found and case when jsonb_exists(input.registered, parcel.provider_id) then jsonb_exists(input.refused, parcel.provider_id) else input.own end, false) as refuse
+                from input
+                left join lateral (select true as found, s.provider_id from ghn_shipment s where s.order_code = input.order_code and s.deleted_at is null limit 1) parcel on true),
             ins as (
               insert into ghn_webhook_event (id, dedupe_key, order_code, type, status, event_time, event, raw_body, received_at, unknown_order)
-              select ?, ?, ?, ?, ?, ?, ?::jsonb, ?, now(), not k from known where not refused
+              select id, dedupe_key, order_code, type, status, event_time, event, raw_body, now(), not known from judged where not refuse order by i
               on conflict do nothing
               returning id)
-       select (select id from ins) as inserted, (select k from known) as known, (select refused from known) as refused,
-              e.id as existing, e.processed_at is not null as processed
-         from (select 1) one
-         left join ghn_webhook_event e on e.dedupe_key = ? and e.deleted_at is null and not exists (select 1 from ins)`,
+       select j.i, ins.id as inserted, j.known, j.refuse as refused, e.id as existing, case when e.id is not null then e.processed_at is not null end as processed
+         from judged j
+         left join ins on ins.id = j.id
+         left join lateral (select id, processed_at from ghn_webhook_event w where ins.id is null and w.dedupe_key = j.dedupe_key and w.deleted_at is null limit 1) e on true
+        order by j.i`,
       [
-        row.order_code,
-        refusals.registered,
-        refusals.refused,
-        refusals.own,
-        id,
-        row.dedupe_key,
-        row.order_code,
-        row.type,
-        row.status,
-        row.event_time,
-        JSON.stringify(row.event),
-        row.raw_body,
-        row.dedupe_key,
+        callbacks.map((_, i) => i),
+        ids,
+        column((c) => c.row.dedupe_key),
+        column((c) => c.row.order_code),
+        column((c) => c.row.type),
+        column((c) => c.row.status),
+        column((c) => c.row.event_time),
+        column((c) => JSON.stringify(c.row.event)),
+        column((c) => c.row.raw_body),
+        column((c) => JSON.stringify(c.refusals?.registered ?? [])),
+        column((c) => JSON.stringify(c.refusals?.refused ?? [])),
+        column((c) => c.refusals?.own ?? false),
       ]
     )
-    if (r.refused) return { id: "", duplicate: false, known: true, processed: false, refused: true }
-    if (r.inserted) return { id: r.inserted, duplicate: false, known: r.known, processed: false }
-    // The other delivery's transaction may not be visible yet: it is a repeat all the same.
-    return { id: r.existing ?? "", duplicate: true, known: r.known, processed: r.processed ?? true }
+    return rows.map((r) => {
+      if (r.refused) return { id: "", duplicate: false, known: true, processed: false, refused: true }
+      if (r.inserted) return { id: r.inserted, duplicate: false, known: r.known, processed: false }
+      // The other delivery's transaction may not be visible yet (or it came in this same statement): a repeat all the same.
+      return { id: r.existing ?? "", duplicate: true, known: r.known, processed: r.processed ?? true }
+    })
   }
 
   /**
