@@ -76,7 +76,7 @@ async function main() {
 /** Runs the plugin's jobs on the parent's request (IPC), timed in this process. */
 function serveJobs(container: any) {
   /* eslint-disable @typescript-eslint/no-require-imports */
-  const { pollGhnShipments } = require("../../src/jobs/poll-ghn-shipments")
+  const { pollGhnShipments } = require("../../src/runners/polling")
   const { recoveryPass } = require("../../src/runners/shipments")
   const { pruneGhnCallbacks } = require("../../src/jobs/prune-ghn-callbacks")
   const { checkGhnAlerts } = require("../../src/runners/health")

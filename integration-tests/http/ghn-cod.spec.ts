@@ -1,5 +1,5 @@
 import { medusaIntegrationTestRunner } from "../helpers/medusa-runner"
-import { pollGhnShipments } from "../../src/jobs/poll-ghn-shipments"
+import { pollGhnShipments } from "../../src/runners/polling"
 import { captureDueGhnCod } from "../../src/runners/cod"
 import { createGhnFulfillmentWorkflow } from "../../src/workflows"
 import { freshGhnStorePerTest, WEBHOOK } from "../helpers/fresh-store"

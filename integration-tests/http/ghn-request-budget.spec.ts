@@ -9,7 +9,7 @@
  * spans seconds.
  */
 import { medusaIntegrationTestRunner } from "../helpers/medusa-runner"
-import { pollGhnShipments } from "../../src/jobs/poll-ghn-shipments"
+import { pollGhnShipments } from "../../src/runners/polling"
 import { CALLER_QUOTE_BURST_SECONDS, CALLER_QUOTE_SHARE } from "../../src/lib/runtime/ghn-accounts"
 import { freshGhnStore } from "../helpers/fresh-store"
 import { useGhnOptions } from "../helpers/options"

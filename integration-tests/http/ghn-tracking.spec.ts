@@ -1,6 +1,6 @@
 import { medusaIntegrationTestRunner } from "../helpers/medusa-runner"
 import { Modules } from "@medusajs/framework/utils"
-import { pollGhnShipments } from "../../src/jobs/poll-ghn-shipments"
+import { pollGhnShipments } from "../../src/runners/polling"
 import { freshGhnStorePerTest, WEBHOOK } from "../helpers/fresh-store"
 import { waitFor } from "../helpers/wait"
 import { sandbox } from "../helpers/sandbox"

@@ -1,4 +1,4 @@
-import pollGhnShipmentsJob from "../poll-ghn-shipments"
+import { pollOnSchedule } from "../polling"
 
 /** A container whose GHN module has no parcel to ask about, counting the reads of its parcels. */
 function containerWith(pollIntervalMinutes: number) {
@@ -14,10 +14,10 @@ function containerWith(pollIntervalMinutes: number) {
   return { container: container as never, listed }
 }
 
-describe("the polling job", () => {
+describe("polling on its schedule", () => {
   it("asks about the silent parcels on its schedule", async () => {
     const { container, listed } = containerWith(30)
-    await pollGhnShipmentsJob(container)
+    await pollOnSchedule(container)
     // The parcels in flight and the delivered ones awaiting GHN's COD transfer (then the chosen ones, none here).
     expect(listed.slice(0, 2)).toEqual([
       expect.objectContaining({ status: { $nin: expect.arrayContaining(["delivered", "cancel"]) } }),
@@ -27,7 +27,7 @@ describe("the polling job", () => {
 
   it("does nothing when pollIntervalMinutes is 0 (polling off)", async () => {
     const { container, listed } = containerWith(0)
-    await pollGhnShipmentsJob(container)
+    await pollOnSchedule(container)
     expect(listed).toEqual([])
   })
 })
